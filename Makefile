@@ -1,0 +1,26 @@
+# Two commands on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test,dask,charts]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/drez deal 42
+	$(VENV)/bin/drez solve 42 --optimal --show
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(VENV)/bin/drez bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""The `drez` command line."""

@@ -1,0 +1,1 @@
+"""Engines and search for Solodrez, Up-and-down and Crapette."""
