@@ -1,0 +1,9 @@
+"""Up-and-down, the Latvian shedding game: engine, computer players, simulator.
+
+Rules are numbered U1.. in `seeds/updown.md`; the engine follows them exactly.
+"""
+from solver.updown.cards import RANKS, card_text, fits, rank_of
+from solver.updown.state import Action, GameError, GameState, new_game
+
+__all__ = ["RANKS", "card_text", "fits", "rank_of", "Action", "GameError", "GameState",
+           "new_game"]

@@ -1,0 +1,76 @@
+"""Computer players, weakest to strongest: random, greedy, mc (see montecarlo.py).
+
+A bot is called as `bot.choose(view, rng)` with only the seat's PlayerView (U18) and an
+explicit random source, and returns one of `view.legal`.
+"""
+from __future__ import annotations
+
+import random
+
+from solver.updown.chains import best_chain, best_lead, rank_counts
+from solver.updown.state import STOP, Action
+from solver.updown.view import PlayerView
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """Per rank, how many cards the seat has not seen (4 minus own hand minus table)."""
+    seen = rank_counts(view.hand)
+    for c in view.played:
+        seen[c >> 2] += 1
+    return [4 - k for k in seen]
+
+
+def largest_pile_draw(view: PlayerView) -> Action:
+    """Draw from the seat's largest reserve pile (first on ties); pile contents are unknown,
+    so the choice only keeps piles even."""
+    sizes = view.pile_sizes[view.seat]
+    return Action("draw", max(range(len(sizes)), key=lambda i: (sizes[i], -i)))
+
+
+class RandomBot:
+    """Uniformly random legal action."""
+    name = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """A legal action drawn uniformly from `view.legal`."""
+        return rng.choice(view.legal)
+
+
+class GreedyBot:
+    """Rule-based: play the longest chain the hand allows, ending where opponents are least
+    likely to fit; lead the card that starts the longest chain; never stop early."""
+    name = "greedy"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """A legal action: the first card of the best chain, else draw/pass/stop."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0].kind
+        if kind == "draw":
+            return largest_pile_draw(view)
+        counts, unseen = rank_counts(view.hand), unseen_counts(view)
+        if kind == "lead":
+            return Action("lead", best_lead(counts, unseen))
+        length, _, first = best_chain(counts, view.table_card >> 2, unseen)
+        return Action("play", first) if length else STOP
+
+
+def make_bot(spec: str):
+    """Bot from its name: 'random', 'greedy', 'mc' or 'mc:BUDGET'; ValueError otherwise."""
+    name, _, arg = spec.strip().lower().partition(":")
+    if name == "random" and not arg:
+        return RandomBot()
+    if name == "greedy" and not arg:
+        return GreedyBot()
+    if name == "mc":
+        from solver.updown.montecarlo import MonteCarloBot
+        if not arg:
+            return MonteCarloBot()
+        if not arg.isdigit() or int(arg) < 1:
+            raise ValueError(f"bad budget in {spec!r}: use mc:N with N >= 1")
+        return MonteCarloBot(budget=int(arg))
+    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N)")
+
+
+BOT_NAMES = ("random", "greedy", "mc")
