@@ -1,0 +1,30 @@
+"""Helpers for the up-and-down tests: build a position from card text."""
+from solver.updown.cards import RANKS, SUITS
+from solver.updown.state import FIRST, START, new_game
+
+
+def card(text: str) -> int:
+    """Card id from text like '10h' or 'As'."""
+    return RANKS.index(text[:-1]) * 4 + SUITS.index(text[-1])
+
+
+def cards(text: str) -> list[int]:
+    """Card ids from space-separated card text."""
+    return [card(t) for t in text.split()]
+
+
+def position(hands, table, piles=None, turn=0, ending=FIRST, phase=START):
+    """A state with the given hands (text per seat), table card and reserve piles
+    (per seat, three texts, last card is the top); every other card is set aside."""
+    n = len(hands)
+    s = new_game(n, 0, ending=ending, starter=turn)
+    s.hands = [cards(h) for h in hands]
+    s.table = cards(table)
+    piles = piles or [["", "", ""]] * n
+    s.piles = [[cards(p) for p in ps] for ps in piles]
+    used = {c for h in s.hands for c in h} | set(s.table)
+    used |= {c for ps in s.piles for p in ps for c in p}
+    assert len(used) == sum(map(len, s.hands)) + len(s.table) + sum(len(p) for ps in s.piles for p in ps)
+    s.aside = [c for c in range(52) if c not in used]
+    s.turn, s.phase = turn, phase
+    return s
