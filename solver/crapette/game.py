@@ -1,0 +1,376 @@
+"""Crapette game state: the layout, legal moves, do/undo, turns, win and draw rules.
+
+Pile layout (indexes into ``GameState.piles``; every pile is a list, top card last)::
+
+    0..7    work spaces W1..W8  (W1-W4 dealt from player 0's pack, W5-W8 from player 1's)
+    8..15   home piles H1..H8
+    16 17 18  player 0: first pile (stock), second pile (reserve), third pile (waste)
+    19 20 21  player 1: first, second, third pile
+
+A ``Move`` is a pair of pile indexes.  Three moves are special: ending the turn is
+``first pile -> own third pile`` (rule C9), turning the third pile over is
+``third pile -> first pile`` (C10), and ``PASS`` is ``Move(-1, -1)`` (C11).
+Rule numbers refer to ``seeds/crapette.md``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from solver.crapette.cards import HIDDEN, rank
+
+WORK = range(0, 8)
+HOME = range(8, 16)
+N_PILES = 22
+QUIET_TURN_LIMIT = 200   # C13: turns in a row with no card reaching a home pile -> draw
+TURN_MOVE_LIMIT = 300    # C12: moves in one turn before only turn-ending moves stay legal
+
+
+def stock(p: int) -> int:
+    """Pile index of player p's first pile (stock)."""
+    return 16 + 3 * p
+
+
+def reserve(p: int) -> int:
+    """Pile index of player p's second pile (reserve)."""
+    return 17 + 3 * p
+
+
+def waste(p: int) -> int:
+    """Pile index of player p's third pile (waste)."""
+    return 18 + 3 * p
+
+
+class Move(NamedTuple):
+    """One move: take the top card of pile ``src`` and put it on pile ``dst``."""
+    src: int
+    dst: int
+
+
+PASS = Move(-1, -1)
+STOP = Move(-2, -2)
+
+
+def end_move(p: int) -> Move:
+    """Player p ends the turn: first-pile top onto the third pile (C9)."""
+    return Move(stock(p), waste(p))
+
+
+def flip_move(p: int) -> Move:
+    """Player p turns the third pile over to become the first pile (C10)."""
+    return Move(waste(p), stock(p))
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow; the message is a one-line reason."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.  ``winner`` is None for a draw (C13, C14)."""
+    winner: int | None
+    reason: str
+    cards_left: tuple[int, int]
+
+    @property
+    def points_winner(self) -> int | None:
+        """The outright winner, or for a draw the player with fewer cards left (None if equal)."""
+        if self.winner is not None:
+            return self.winner
+        a, b = self.cards_left
+        return None if a == b else (0 if a < b else 1)
+
+
+def _work_accepts(top: int, card: int) -> bool:
+    """C6: descending by one rank, alternating red and black."""
+    return (top % 13 == card % 13 + 1
+            and (top % 52 // 13 in (1, 2)) != (card % 52 // 13 in (1, 2)))
+
+
+def _home_accepts(pile: list, card: int) -> bool:
+    """C5: an Ace on an empty home pile, else same suit one rank up."""
+    if not pile:
+        return card % 13 == 0
+    return card % 13 != 0 and pile[-1] % 52 == card % 52 - 1
+
+
+def _load_accepts(top: int, card: int) -> bool:
+    """C7: same suit, exactly one rank higher or lower (no wrap)."""
+    return top % 52 // 13 == card % 52 // 13 and abs(top % 13 - card % 13) == 1
+
+
+def first_player(piles: list, rng: random.Random) -> int:
+    """C3: higher second-pile top starts (Ace low); ties go to the work cards in deal order, then rng."""
+    for a, b in [(piles[reserve(0)][-1], piles[reserve(1)][-1])] + \
+            [(piles[i][0], piles[4 + i][0]) for i in range(4)]:
+        if rank(a) != rank(b):
+            return 0 if rank(a) > rank(b) else 1
+    return rng.randrange(2)
+
+
+class GameState:
+    """The whole table plus turn bookkeeping; ``do``/``undo`` keep an exact history."""
+
+    _SCALARS = ("to_move", "turn", "quiet", "passes", "moves_in_turn", "home_in_turn",
+                "fault", "prev_fault", "turn_start", "prev_turn_start", "result")
+    __slots__ = ("piles", "starter", "stop_rule", "history") + _SCALARS
+
+    def __init__(self, piles: list, to_move: int, stop_rule: bool = False):
+        self.piles = piles
+        self.starter = to_move
+        self.stop_rule = stop_rule
+        self.history: list = []
+        self.to_move = to_move
+        self.turn = 0            # turns completed so far
+        self.quiet = 0           # completed turns in a row with no card reaching a home pile
+        self.passes = 0          # passes in succession
+        self.moves_in_turn = 0
+        self.home_in_turn = False
+        self.fault = False       # C15: this turn left a card that could have gone home
+        self.prev_fault = False
+        self.turn_start = 0
+        self.prev_turn_start = 0
+        self.result: Result | None = None
+
+    # ----------------------------------------------------------------- queries
+    def cards_left(self, p: int) -> int:
+        """Cards in player p's first, second and third piles (C14 counts these)."""
+        return sum(len(self.piles[i]) for i in (stock(p), reserve(p), waste(p)))
+
+    def _sources(self, p: int):
+        yield reserve(p)
+        yield stock(p)
+        yield from WORK
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the player to move, one representative per equivalent group.
+
+        Equivalent moves are merged: an Ace goes to the first empty home pile, a card to the
+        first home pile that takes it and to the first empty work space; a lone work-space card
+        is not offered a move to another empty space.  The turn-ending move (C9-C11) is always
+        last.  Cards shown as HIDDEN are never offered.  Empty when the game is over.
+        """
+        if self.result is not None:
+            return []
+        p = self.to_move
+        piles = self.piles
+        moves: list[Move] = []
+        if self.moves_in_turn < TURN_MOVE_LIMIT:
+            o = 1 - p
+            targets = [t for t in (reserve(o), waste(o)) if piles[t] and piles[t][-1] >= 0]
+            empty_home = next((h for h in HOME if not piles[h]), None)
+            empty_work = next((w for w in WORK if not piles[w]), None)
+            for src in self._sources(p):
+                pile = piles[src]
+                if not pile or pile[-1] < 0:
+                    continue
+                c = pile[-1]
+                if c % 13 == 0:
+                    if empty_home is not None:
+                        moves.append(Move(src, empty_home))
+                else:
+                    for h in HOME:
+                        hp = piles[h]
+                        if hp and hp[-1] % 52 == c % 52 - 1:
+                            moves.append(Move(src, h))
+                            break
+                for w in WORK:
+                    wp = piles[w]
+                    if w == src:
+                        continue
+                    if not wp:
+                        if w == empty_work and not (src < 8 and len(pile) == 1):
+                            moves.append(Move(src, w))
+                    elif _work_accepts(wp[-1], c):
+                        moves.append(Move(src, w))
+                for t in targets:
+                    if _load_accepts(piles[t][-1], c):
+                        moves.append(Move(src, t))
+        moves.append(self.turn_end_move())
+        return moves
+
+    def turn_end_move(self) -> Move:
+        """The one move that ends (or, for a flip, continues) the turn when nothing else is wanted."""
+        p = self.to_move
+        if self.piles[stock(p)]:
+            return end_move(p)
+        if self.piles[waste(p)]:
+            return flip_move(p)
+        return PASS
+
+    def home_move_available(self) -> bool:
+        """True when some card available to the player to move could go to a home pile now."""
+        piles = self.piles
+        for src in self._sources(self.to_move):
+            pile = piles[src]
+            if pile and pile[-1] >= 0 and any(_home_accepts(piles[h], pile[-1]) for h in HOME):
+                return True
+        return False
+
+    def check(self, m: Move) -> str | None:
+        """Why move ``m`` is illegal for the player to move, as one line; None when it is legal."""
+        if self.result is not None:
+            return "the game is over"
+        p = self.to_move
+        piles = self.piles
+        end = self.turn_end_move()
+        if m in (PASS, end_move(p), flip_move(p)):
+            if m == end:
+                return None
+            if m == PASS:
+                return "you can only pass when your first and third piles are empty"
+            if m == end_move(p):
+                return "your first pile is empty: turn the third pile over first"
+            return "you can only turn the third pile over when the first pile is empty"
+        if self.moves_in_turn >= TURN_MOVE_LIMIT:
+            return f"{TURN_MOVE_LIMIT} moves this turn: you must end the turn"
+        if m.src not in (reserve(p), stock(p)) and m.src not in WORK:
+            return "you can only move your first-pile top, your second-pile top or a work-space top"
+        src = piles[m.src]
+        if not src:
+            return "that pile is empty"
+        c = src[-1]
+        if m.dst == m.src:
+            return "a card cannot move onto its own pile"
+        if m.dst in HOME:
+            return None if _home_accepts(piles[m.dst], c) else \
+                "a home pile takes an Ace, then the same suit one rank up"
+        if m.dst in WORK:
+            dst = piles[m.dst]
+            return None if not dst or _work_accepts(dst[-1], c) else \
+                "a work space takes one rank lower in the other colour"
+        if m.dst in (reserve(1 - p), waste(1 - p)):
+            dst = piles[m.dst]
+            if not dst:
+                return "an empty pile of the opponent cannot be loaded"
+            return None if _load_accepts(dst[-1], c) else \
+                "the opponent's pile takes the same suit one rank higher or lower"
+        return "cards cannot go there"
+
+    @property
+    def can_stop(self) -> bool:
+        """C15: stop may be called (stop rule on, and the turn in play or the one just ended left a home move)."""
+        return (self.stop_rule and self.result is None
+                and (self.fault or (self.moves_in_turn == 0 and self.prev_fault)))
+
+    # ----------------------------------------------------------------- changes
+    def _scalars(self) -> tuple:
+        return tuple(getattr(self, n) for n in self._SCALARS)
+
+    def play(self, m: Move) -> None:
+        """Make move ``m`` after checking it; raises IllegalMove with a one-line reason."""
+        why = self.check(m)
+        if why:
+            raise IllegalMove(why)
+        self.do(m)
+
+    def do(self, m: Move) -> None:
+        """Make move ``m``, which must be legal (unchecked; use ``play`` for untrusted input)."""
+        p = self.to_move
+        piles = self.piles
+        self.history.append((m, self._scalars()))
+        if self.stop_rule and not self.fault and m.dst not in HOME and self.home_move_available():
+            self.fault = True
+        if m == PASS:
+            self.passes += 1
+            self._end_turn()
+            if self.passes >= 2 and self.result is None:
+                self._finish(None, "both players passed")
+            return
+        if m.src == waste(p) and m.dst == stock(p):          # C10: turn the third pile over
+            piles[m.dst].extend(reversed(piles[m.src]))
+            piles[m.src].clear()
+            self.moves_in_turn += 1
+            return
+        piles[m.dst].append(piles[m.src].pop())
+        if m.src == stock(p) and m.dst == waste(p):          # C9: end the turn
+            self.passes = 0
+            self._end_turn()
+            return
+        self.moves_in_turn += 1
+        if m.dst in HOME:
+            self.home_in_turn = True
+        if not (piles[stock(p)] or piles[reserve(p)] or piles[waste(p)]):
+            self._finish(p, "emptied all three piles")
+
+    def _end_turn(self) -> None:
+        self.quiet = 0 if self.home_in_turn else self.quiet + 1
+        self.prev_fault, self.fault = self.fault, False
+        self.prev_turn_start, self.turn_start = self.turn_start, len(self.history)
+        self.to_move = 1 - self.to_move
+        self.turn += 1
+        self.moves_in_turn = 0
+        self.home_in_turn = False
+        if self.quiet >= QUIET_TURN_LIMIT:
+            self._finish(None, f"no card reached a home pile in {QUIET_TURN_LIMIT} turns")
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.result = Result(winner, reason, (self.cards_left(0), self.cards_left(1)))
+
+    def undo(self) -> Move:
+        """Take back the last move exactly (piles and bookkeeping); returns it."""
+        m, saved = self.history.pop()
+        for name, value in zip(self._SCALARS, saved):
+            setattr(self, name, value)
+        if m.src >= 0:
+            piles = self.piles
+            if m.src == waste(self.to_move) and m.dst == stock(self.to_move):
+                piles[m.src].extend(reversed(piles[m.dst]))
+                piles[m.dst].clear()
+            else:
+                piles[m.src].append(piles[m.dst].pop())
+        return m
+
+    def call_stop(self) -> int:
+        """C15: take back the faulty turn's moves and give the turn to the caller; returns the caller.
+
+        Raises IllegalMove when stop cannot be called now (see ``can_stop``).
+        """
+        if not self.stop_rule:
+            raise IllegalMove("the stop rule is not in use in this game")
+        if not self.can_stop:
+            raise IllegalMove("stop needs a turn that left a card that could have gone home")
+        target = self.turn_start if self.fault else self.prev_turn_start
+        while len(self.history) > target:
+            self.undo()
+        self.history.append((STOP, self._scalars()))
+        self.passes = 0
+        self._end_turn()
+        return self.to_move
+
+    def view(self, p: int):
+        """What player p may see: face-up cards only (C16).  See ``solver.crapette.view``."""
+        from solver.crapette.view import PlayerView
+        return PlayerView.of(self, p)
+
+
+def deal(rng: random.Random, stop_rule: bool = False) -> GameState:
+    """C2-C3: a fresh layout dealt from ``rng``; the same rng state always gives the same deal."""
+    piles: list[list[int]] = [[] for _ in range(N_PILES)]
+    for p in (0, 1):
+        pack = list(range(52 * p, 52 * p + 52))
+        rng.shuffle(pack)
+        piles[reserve(p)] = pack[:13]
+        for i in range(4):
+            piles[4 * p + i] = [pack[13 + i]]
+        piles[stock(p)] = pack[17:]
+    return GameState(piles, first_player(piles, rng), stop_rule)
+
+
+def new_game(seed: int, stop_rule: bool = False) -> GameState:
+    """The deal for an integer seed (``random.Random(seed)``)."""
+    return deal(random.Random(seed), stop_rule)
+
+
+def face_up(state: GameState) -> set[int]:
+    """All cards face up on the table: home piles, work spaces, third piles, first- and second-pile tops."""
+    piles = state.piles
+    up = set()
+    for i in list(WORK) + list(HOME) + [waste(0), waste(1)]:
+        up.update(piles[i])
+    for i in (stock(0), reserve(0), stock(1), reserve(1)):
+        if piles[i]:
+            up.add(piles[i][-1])
+    up.discard(HIDDEN)
+    return up

@@ -1,0 +1,162 @@
+"""Play computer players against each other and summarise the results.
+
+Game ``i`` of a run with seed ``s`` depends only on ``(s, i)``: its deal and each player's
+random source are ``random.Random`` objects seeded from the strings ``"s:i:deal"``,
+``"s:i:p0"``, ``"s:i:p1"``.  Bot A sits as player 0 in even games and as player 1 in odd
+ones.  So the same seed gives the same records whatever the number of worker processes.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import sys
+from dataclasses import asdict, dataclass
+from functools import partial
+from multiprocessing import Pool
+
+from tqdm import tqdm
+
+from solver.crapette.bots import RandomBot, RuleBot
+from solver.crapette.game import GameState, deal, reserve, waste
+from solver.crapette.search import SearchBot
+
+BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}
+
+
+def make_bot(name: str):
+    """A fresh computer player by name (one of ``BOTS``)."""
+    return BOTS[name]()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game.  ``seats[p]`` is the bot name playing as player p."""
+    index: int
+    seats: tuple[str, str]
+    starter: int
+    winner: int | None
+    points_winner: int | None
+    reason: str
+    turns: int
+    moves: int
+    loads: tuple[int, int]
+    cards_left: tuple[int, int]
+
+    @property
+    def decided_by_loading(self) -> bool:
+        """C18: the winner's net loads (cards it loaded on the loser minus the reverse) are
+        positive and at least the loser's cards left at the end: without that load margin
+        the loser would have run out of cards no later than the winner."""
+        if self.winner is None:
+            return False
+        net = self.loads[self.winner] - self.loads[1 - self.winner]
+        return net > 0 and net >= self.cards_left[1 - self.winner]
+
+
+def play_game(seed: int, index: int, names: tuple[str, str], watch=None) -> GameRecord:
+    """Play game ``index`` of the run ``seed`` between bots ``names`` (A, B) to the end.
+
+    ``watch(state, view)``, if given, is called before every computer decision (tests use it
+    to check invariants).  Every move is checked against the rules before it is made.
+    """
+    seats = tuple(names) if index % 2 == 0 else tuple(reversed(names))
+    state: GameState = deal(random.Random(f"{seed}:{index}:deal"))
+    bots = [make_bot(seats[0]), make_bot(seats[1])]
+    rngs = [random.Random(f"{seed}:{index}:p{p}") for p in (0, 1)]
+    loads = [0, 0]
+    moves = 0
+    while state.result is None:
+        p = state.to_move
+        view = state.view(p)
+        if watch is not None:
+            watch(state, view)
+        m = bots[p].choose(view, rngs[p])
+        if m.dst in (reserve(1 - p), waste(1 - p)):
+            loads[p] += 1
+        state.play(m)
+        moves += 1
+    r = state.result
+    return GameRecord(index, seats, state.starter, r.winner, r.points_winner, r.reason,
+                      state.turn, moves, tuple(loads), r.cards_left)
+
+
+def simulate(games: int, names: tuple[str, str], seed: int, workers: int = 1,
+             progress: bool = False) -> list[GameRecord]:
+    """Records of games 0..games-1, in index order, independent of ``workers``."""
+    run = partial(_play_index, seed, tuple(names))
+    bar = tqdm(total=games, disable=not progress, desc=f"{names[0]} vs {names[1]}",
+               unit="game", file=sys.stderr)
+    try:
+        if workers <= 1:
+            records = []
+            for i in range(games):
+                records.append(run(i))
+                bar.update()
+            return records
+        with Pool(workers) as pool:
+            records = []
+            for rec in pool.imap(run, range(games), chunksize=max(1, min(20, games // (8 * workers)))):
+                records.append(rec)
+                bar.update()
+            return records
+    finally:
+        bar.close()
+
+
+def _play_index(seed: int, names: tuple[str, str], index: int) -> GameRecord:
+    return play_game(seed, index, names)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials; (0, 1) when n is 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    ph = k / n
+    denom = 1 + z * z / n
+    centre = (ph + z * z / (2 * n)) / denom
+    half = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate(k: int, n: int) -> dict:
+    lo, hi = wilson(k, n)
+    return {"count": k, "of": n, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def summarize(records: list[GameRecord], names: tuple[str, str]) -> dict:
+    """Win/draw rates with 95% Wilson intervals, first-player advantage, lengths, loading."""
+    n = len(records)
+    out: dict = {"games": n, "bots": list(names)}
+    decided = [r for r in records if r.winner is not None]
+    for label, name in zip(("a", "b"), names):
+        wins = sum(1 for r in decided if r.seats[r.winner] == name)
+        pts = sum(1 for r in records if r.points_winner is not None and r.seats[r.points_winner] == name)
+        out[label] = {"name": name, "wins": _rate(wins, n), "wins_of_decided": _rate(wins, len(decided)),
+                      "score_wins": _rate(pts, n)}
+    if names[0] == names[1]:
+        for label in ("a", "b"):   # seats alternate, so split by seat parity instead
+            parity = 0 if label == "a" else 1
+            wins = sum(1 for r in decided if r.winner == (r.index + parity) % 2)
+            out[label]["wins"] = _rate(wins, n)
+            out[label]["wins_of_decided"] = _rate(wins, len(decided))
+    out["draws"] = _rate(n - len(decided), n)
+    reasons: dict = {}
+    for r in records:
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    out["endings"] = reasons
+    starter_wins = sum(1 for r in decided if r.winner == r.starter)
+    out["starter_wins_of_decided"] = _rate(starter_wins, len(decided))
+    out["first_player_advantage"] = (starter_wins / len(decided) - 0.5) if decided else 0.0
+    turns = sorted(r.turns for r in records) or [0]
+    out["turns"] = {"mean": statistics.fmean(turns), "median": statistics.median(turns),
+                    "p90": turns[int(0.9 * (len(turns) - 1))], "max": turns[-1]}
+    out["moves_mean"] = statistics.fmean(r.moves for r in records) if records else 0.0
+    out["loads_per_game"] = statistics.fmean(sum(r.loads) for r in records) if records else 0.0
+    out["decided_by_loading"] = _rate(sum(1 for r in decided if r.decided_by_loading), len(decided))
+    return out
+
+
+def record_dict(r: GameRecord) -> dict:
+    """A record as plain JSON-ready data."""
+    return asdict(r)
