@@ -1,7 +1,166 @@
 """`drez updown …`: the Latvian up-and-down shedding game."""
+from __future__ import annotations
+
+import json
+import os
+
 import click
+
+from solver.updown.bots import make_bot
+from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
+
+ENDING = click.Choice([FIRST, LAST])
+ENDING_HELP = "first: first player out wins (U15); last: play on, last holder loses (U16)."
+
+
+def _bot_list(value: str, count: int, param: str) -> list[str]:
+    """`count` bot names from a comma list (one name alone fills every seat)."""
+    specs = [s.strip().lower() for s in value.split(",")]
+    if len(specs) == 1:
+        specs *= count
+    if len(specs) != count:
+        raise click.BadParameter(f"{len(specs)} bots given for {count} seats", param_hint=param)
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint=param) from None
+    return specs
 
 
 @click.group()
 def updown():
     """Up-and-down: simulate games between computer players, or play one."""
+
+
+@updown.command()
+@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+              help="Players at the table (2 to 6).")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Number of games to play.")
+@click.option("--bots", default=None,
+              help="Comma list, one per seat: random, greedy, mc or mc:BUDGET "
+                   "(one name fills every seat). Default: greedy everywhere.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Run seed; the same seed gives the same results for any worker count.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: CPU count).")
+@click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show a progress bar on stderr.")
+def simulate(players, games, bots, seed, workers, ending, as_json, progress):
+    """Play many games between computer players and report win rates per seat and per bot
+    (95% Wilson intervals), the first player's advantage, game length and how often the
+    free lead happens."""
+    from solver.updown.sim import simulate as run
+    specs = _bot_list(bots or "greedy", players, "--bots")
+    summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+    summary["seed"] = seed
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        for line in _report_lines(summary):
+            click.echo(line)
+
+
+def _pct(entry: dict) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:5.1f}%  [{100 * lo:4.1f}, {100 * hi:4.1f}]"
+
+
+def _report_lines(s: dict) -> list[str]:
+    last = s["ending"] == LAST
+    lines = [f"{s['players']} players, {s['games']} games, seed {s['seed']}, ending {s['ending']}",
+             "", "seat  bot         wins   win rate [95% CI]" + ("    lose rate [95% CI]" if last else "")]
+    for e in s["per_seat"]:
+        extra = f"   {_pct(e['lose'])}" if last else ""
+        lines.append(f"{e['seat']:>4}  {e['bot']:<10} {e['wins']:>5}   {_pct(e)}{extra}")
+    lines += ["", "bot         seats  games won  share [95% CI]          per seat"]
+    for name, e in s["per_bot"].items():
+        seats = ",".join(map(str, e["seats"]))
+        lines.append(f"{name:<11} {seats:<6} {e['wins']:>9}  {_pct(e)}   {100 * e['per_seat_rate']:5.1f}%")
+    fp = s["first_player"]
+    lines += ["", f"first player (starter) wins {_pct(fp)}  (fair share {100 * fp['fair_share']:.1f}%)",
+              "by position after the starter: " + ", ".join(
+                  f"+{e['position']}: {100 * e['rate']:.1f}%" for e in s["by_position"])]
+    ln, fl = s["length"], s["free_lead"]
+    lines += [f"length: turns mean {ln['turns_mean']:.1f}, median {ln['turns_median']:g}, "
+              f"max {ln['turns_max']}; cards drawn per game {ln['drawn_mean']:.1f}; "
+              f"most actions in a game {ln['actions_max']}",
+              f"free lead: in {_pct(fl)} of games, {fl['per_game_mean']:.3f} per game"]
+    return lines
+
+
+@updown.command()
+@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+              help="Players at the table, you included (2 to 6).")
+@click.option("--bots", default="greedy", show_default=True,
+              help="Computer players for the other seats: one name for all, or a comma list.")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
+@click.option("--seed", type=int, default=None, help="Deal seed (default: a random one).")
+@click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
+def play(players, bots, seat, seed, ending):
+    """Play against computer players in the terminal, seeing only your own view (U18).
+    Reads moves line by line from stdin, so it also works with piped input."""
+    import random
+
+    from solver.updown.bots import GreedyBot
+    from solver.updown.human import HELP, describe, parse_move, status
+    if not 0 <= seat < players:
+        raise click.BadParameter(f"must be 0..{players - 1}", param_hint="--seat")
+    others = _bot_list(bots, players - 1, "--bots")
+    specs = others[:seat] + ["you"] + others[seat:]
+    seed = random.SystemRandom().randrange(10**9) if seed is None else seed
+    state = new_game(players, random.Random(f"updown-play/{seed}"), ending=ending)
+    computer = {p: make_bot(specs[p]) for p in range(players) if p != seat}
+    rngs = {p: random.Random(f"updown-play/{seed}/bot{p}") for p in range(players)}
+    stdin = click.get_text_stream("stdin")
+    click.echo(f"Up-and-down, seed {seed}. You are seat {seat}. "
+               + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
+    click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
+    click.echo(HELP)
+    shown, status_at = 0, -1
+    while not state.done:
+        for event in state.history[shown:]:
+            click.echo(describe(event, seat))
+        shown = len(state.history)
+        p = state.turn
+        if p != seat:
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else computer[p].choose(state.view(p), rngs[p]))
+            continue
+        view = state.view(seat)
+        if view.legal in ((STOP,), (PASS,)):          # nothing else is legal: no question
+            state.apply(view.legal[0])
+            continue
+        if len(state.history) != status_at:
+            status_at = len(state.history)
+            for line in status(view):
+                click.echo(line)
+        click.echo("> ", nl=False)
+        line = stdin.readline()
+        if not line:
+            click.echo()
+            raise click.ClickException("input ended before the game did; game abandoned")
+        text = line.strip()
+        if text.lower() in ("quit", "exit"):
+            click.echo("You quit.")
+            return
+        if text.lower() in ("?", "h", "help"):
+            click.echo(HELP)
+            continue
+        if text.lower() in ("g", "greedy"):
+            state.apply(GreedyBot().choose(view, rngs[seat]))
+            continue
+        try:
+            state.apply(parse_move(text, view))
+        except ValueError as err:
+            click.echo(str(err))
+    for event in state.history[shown:]:
+        click.echo(describe(event, seat))
+    if ending == FIRST:
+        click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
+    else:
+        click.echo("You lose." if state.loser == seat else f"Seat {state.loser} loses; "
+                   f"order out: {', '.join(map(str, state.out))}.")
