@@ -1,0 +1,35 @@
+"""Deal numbers: deal n (0 <= n < 2**64) gives the same layout everywhere (rulings, "Deal numbers")."""
+from __future__ import annotations
+
+from .cards import DECK_SIZE
+
+MASK64 = (1 << 64) - 1
+MAX_DEAL = MASK64
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One splitmix64 step: returns (new_state, output), both in 0..2**64-1."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def shuffled_deck(n: int) -> list[int]:
+    """The 56 card indices in the order deal n shuffles them (Fisher-Yates from the top)."""
+    if not 0 <= n <= MAX_DEAL:
+        raise ValueError(f"deal number {n} is outside 0..{MAX_DEAL}")
+    deck = list(range(DECK_SIZE))
+    state = n
+    for i in range(DECK_SIZE - 1, 0, -1):
+        state, r = splitmix64(state)
+        j = r % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_columns(n: int) -> tuple[tuple[int, ...], ...]:
+    """Deal n as dealt: nine columns of card indices, bottom card first."""
+    deck = shuffled_deck(n)
+    return tuple(tuple(deck[c::9]) for c in range(9))

@@ -1,0 +1,330 @@
+"""Numba kernels for Solodrez: packed columns, move generation, apply/undo, keys.
+
+Column word (one int64 per column)
+----------------------------------
+A column of n cards is the base-7 number with a leading sentinel digit 1:
+
+    word = 7**n + d[0] + d[1]*7 + d[2]*7**2 + ... + d[n-1]*7**(n-1)
+
+    d[0]   = the top card (the last one, the only one anything is put on)
+    d[n-1] = the bottom card (the first one, lying on the table)
+    digit  = the card's rank, 1 Pawn .. 6 Joker, or 0 for a neutral
+
+    empty column     -> 1
+    [J Q R B N P]    -> 7**6 + 1 + 2*7 + 3*7**2 + 4*7**3 + 5*7**4 + 6*7**5  (SERIES_WORD)
+
+Why base 7 and not 3 bits a card: a column can legally hold 22 cards (rulings, "Facts
+worth knowing"), and 22 three-bit fields need 66 bits; 2 * 7**22 < 2**63, so every legal
+column fits one signed 64-bit word exactly.  The top card is `word % 7`, popping is
+`word // 7`, and moving the top k cards is one `%` and one `//` by 7**k.
+
+Moves are packed into one int64: src | dst << 4 | k << 8 (0-based columns).
+
+Canonical key (4 int64 words, exact)
+------------------------------------
+The nine words sorted ascending, then written as a stream of 3-bit symbols, 21 to a word,
+lowest bits first: each column's digits top to bottom as digit+1 (1..7), and a 0 symbol
+after every column but the last.  At most 56 cards + 8 separators = 64 symbols <= 84.
+Equal for any permutation of the columns, and different for positions that differ in
+anything but column order (colours are not in the words at all).
+"""
+import numpy as np
+from numba import njit
+
+NCOLS = 9
+KEY_WORDS = 4
+EMPTY_WORD = 1
+MAX_COLUMN = 22
+POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
+SERIES_WORD = 7 ** 6 + sum(d * 7 ** i for i, d in enumerate((1, 2, 3, 4, 5, 6)))
+MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 2 lengths
+
+
+@njit(cache=True)
+def move_pack(src, dst, k):
+    """Pack a move (0-based columns, k cards) into one int64."""
+    return src | (dst << 4) | (k << 8)
+
+
+@njit(cache=True)
+def move_src(m):
+    return m & 15
+
+
+@njit(cache=True)
+def move_dst(m):
+    return (m >> 4) & 15
+
+
+@njit(cache=True)
+def move_k(m):
+    return m >> 8
+
+
+@njit(cache=True)
+def column_length(w):
+    """The number of cards in column word w."""
+    n = 0
+    while w >= 7:
+        w //= 7
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def column_runs(w, out_k, out_lo, out_hi):
+    """The ordered runs at the top of column word w.
+
+    Fills out_k/out_lo/out_hi with each run length k (increasing) whose top k cards can
+    be ordered, and the range [lo, hi] of ranks its first (lowest-lying) card can play;
+    returns how many.  Roles: the card i places below the top plays role(top) + i; every
+    real card must play its own rank; every role lies in 1..6.
+    """
+    n = 0
+    c = -1  # role of the top card once a real card fixes it; -1 while only neutrals seen
+    i = 0
+    x = w
+    while x >= 7:
+        d = x % 7
+        x //= 7
+        if d != 0:
+            if c == -1:
+                if d - i < 1:
+                    break
+                c = d - i
+            elif d - i != c:
+                break
+        k = i + 1
+        if c == -1:
+            if k > 6:
+                break
+            lo = k
+            hi = 6
+        else:
+            if c + i > 6:
+                break
+            lo = c + i
+            hi = lo
+        out_k[n] = k
+        out_lo[n] = lo
+        out_hi[n] = hi
+        n += 1
+        i += 1
+    return n
+
+
+@njit(cache=True)
+def accepts(wd, lo, hi):
+    """Whether column word wd takes a run whose first card can play a rank in [lo, hi]."""
+    if wd == EMPTY_WORD:
+        return hi >= 6
+    t = wd % 7
+    if t == 0:
+        return lo <= 5
+    return t >= 2 and lo <= t - 1 <= hi
+
+
+@njit(cache=True)
+def generate_moves(cols, out, prune):
+    """Write every legal move of position cols into out; return the count.
+
+    With prune=False the list is exactly the legal moves of the rulings.  With prune=True
+    it drops moves whose result is the same canonical position as another listed move's
+    (a source or destination column equal to an earlier one) or as the position itself
+    (a whole column onto an empty column); the set of canonical successors is unchanged.
+    """
+    ks = np.empty(MAX_COLUMN, np.int64)
+    los = np.empty(MAX_COLUMN, np.int64)
+    his = np.empty(MAX_COLUMN, np.int64)
+    n = 0
+    for s in range(NCOLS):
+        ws = cols[s]
+        if ws == EMPTY_WORD:
+            continue
+        if prune:
+            dup = False
+            for e in range(s):
+                if cols[e] == ws:
+                    dup = True
+                    break
+            if dup:
+                continue
+        nr = column_runs(ws, ks, los, his)
+        if nr == 0:
+            continue
+        whole = column_length(ws)
+        for d in range(NCOLS):
+            if d == s:
+                continue
+            wd = cols[d]
+            if prune:
+                dup = False
+                for e in range(d):
+                    if e != s and cols[e] == wd:
+                        dup = True
+                        break
+                if dup:
+                    continue
+            for r in range(nr):
+                if accepts(wd, los[r], his[r]):
+                    if prune and wd == EMPTY_WORD and ks[r] == whole:
+                        continue
+                    out[n] = move_pack(s, d, ks[r])
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def apply_move(cols, m):
+    """Play move m on cols in place, then remove any complete series it made.
+
+    The caller keeps the two old words (cols[src], cols[dst]) to undo.
+    """
+    s = m & 15
+    d = (m >> 4) & 15
+    p = POW7[m >> 8]
+    ws = cols[s]
+    low = ws % p
+    cols[s] = ws // p
+    cols[d] = cols[d] * p + low
+    if cols[s] == SERIES_WORD:
+        cols[s] = EMPTY_WORD
+    if cols[d] == SERIES_WORD:
+        cols[d] = EMPTY_WORD
+
+
+@njit(cache=True)
+def remove_series(cols):
+    """Empty every column that holds exactly a complete series; return how many."""
+    n = 0
+    for c in range(NCOLS):
+        if cols[c] == SERIES_WORD:
+            cols[c] = EMPTY_WORD
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def is_won(cols):
+    """True when no real card is left: every column is empty or holds only neutrals."""
+    for c in range(NCOLS):
+        w = cols[c]
+        if w != 1 and w != 7 and w != 49:
+            return False
+    return True
+
+
+@njit(cache=True)
+def is_bad(d, below):
+    """Whether a real card of rank d lying on `below` (a digit, or -1 for the table) must
+    still be the first card of some move: in a removable series every card lies on the
+    rank just above it, and the Joker on the table."""
+    if below == -1:
+        return d != 6
+    return below != d + 1
+
+
+@njit(cache=True)
+def lower_bound(cols):
+    """Admissible and consistent estimate of the moves still needed to win.
+
+    Counts real cards not lying on the real card one rank higher (or, for a Joker, on the
+    table).  Proof: a card's neighbour below changes only when it is the first card of a
+    move, and a card leaves the table only inside a series, where every card lies on the
+    one rank higher.  So each counted card is the first card of at least one later move;
+    one move has one first card.  A move changes the neighbour of one card only, so the
+    count drops by at most one per move (consistency); it is 0 in a won position.
+    """
+    h = 0
+    for c in range(NCOLS):
+        x = cols[c]
+        while x >= 7:
+            d = x % 7
+            x //= 7
+            if d != 0:
+                below = x % 7 if x >= 7 else -1
+                if is_bad(d, below):
+                    h += 1
+    return h
+
+
+@njit(cache=True)
+def move_delta(cols, m):
+    """The change of lower_bound that move m would cause, computed without playing it.
+
+    Series removal takes out only cards that are not counted, so it changes nothing.
+    """
+    s = m & 15
+    d = (m >> 4) & 15
+    k = m >> 8
+    rest = cols[s] // POW7[k - 1]
+    first = rest % 7
+    if first == 0:
+        return 0
+    rest //= 7
+    below = rest % 7 if rest >= 7 else -1
+    wd = cols[d]
+    after = wd % 7 if wd >= 7 else -1
+    return int(is_bad(first, after)) - int(is_bad(first, below))
+
+
+@njit(cache=True)
+def sorted_words(cols, out):
+    """Copy cols into out in ascending order (insertion sort; nine items)."""
+    for i in range(NCOLS):
+        out[i] = cols[i]
+    for i in range(1, NCOLS):
+        v = out[i]
+        j = i - 1
+        while j >= 0 and out[j] > v:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+
+
+@njit(cache=True)
+def canonical_key(cols, scratch, key):
+    """Write the exact canonical key of cols into key[0:4] (see the module docstring)."""
+    sorted_words(cols, scratch)
+    for i in range(KEY_WORDS):
+        key[i] = 0
+    pos = 0
+    for c in range(NCOLS):
+        x = scratch[c]
+        while x >= 7:
+            key[pos // 21] |= (x % 7 + 1) << (3 * (pos % 21))
+            x //= 7
+            pos += 1
+        if c < NCOLS - 1:
+            pos += 1
+
+
+@njit(cache=True)
+def key_to_columns(key, cols):
+    """Inverse of canonical_key: write the nine (sorted) column words into cols."""
+    pos = 0
+    for c in range(NCOLS):
+        digits = np.empty(MAX_COLUMN, np.int64)
+        n = 0
+        while pos < 21 * KEY_WORDS:
+            sym = (key[pos // 21] >> (3 * (pos % 21))) & 7
+            pos += 1
+            if sym == 0:
+                break
+            digits[n] = sym - 1
+            n += 1
+        w = 1
+        for i in range(n - 1, -1, -1):
+            w = w * 7 + digits[i]
+        cols[c] = w
+
+
+@njit(cache=True)
+def key_hash(key):
+    """A well-mixed 64-bit hash of a canonical key (for table slots, not for identity)."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(KEY_WORDS):
+        h ^= np.uint64(key[i])
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(29)
+    return h

@@ -1,0 +1,209 @@
+"""Shortest solutions: A* over canonical keys with the engine's admissible lower bound.
+
+Guarantee: a solution `astar_solve` returns has the fewest moves of any solution (removals
+are not moves).  `engine.lower_bound` is consistent (it drops by at most one per move), so
+a position is never expanded twice and the first win generated is optimal: a win is
+generated from a parent p with h(p) = 1, at cost g(p) + 1 = f(p), the smallest f open.
+When the open list runs dry, every reachable position was stored: the position is LOST.
+
+Open list: buckets by (f, h), each a linked list through entry arrays; lowest f first and,
+within it, lowest h (deepest) first, newest first.  Table payload (`info`):
+    bits 0-10   g, the best known distance from the root
+    bit  11     closed (expanded)
+    bits 12-    parent slot + 1 (0 for the root)
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import engine
+from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, generate_moves,
+                     is_won, key_to_columns, lower_bound, move_delta)
+from .ordering import order_moves
+from .table import ENTRY_BYTES, new_table, table_find, table_insert_at
+
+RUNNING, WON, LOST, FULL, TOO_LONG = 0, 1, 2, 3, 4
+HBUCKETS = 64
+MAX_F = 1000
+G_MASK = (1 << 11) - 1
+CLOSED = 1 << 11
+
+
+@njit(cache=True)
+def _push(heads, e_slot, e_g, e_next, ne, slot, g, h, stats):
+    n = ne[0]
+    if n >= e_slot.shape[0]:
+        return False
+    b = (g + h) * HBUCKETS + h
+    e_slot[n] = slot
+    e_g[n] = g
+    e_next[n] = heads[b]
+    heads[b] = n
+    ne[0] = n + 1
+    if b < stats[0]:
+        stats[0] = b
+    return True
+
+
+@njit(cache=True)
+def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats):
+    """Store the root and open it.  stats: [0] lowest bucket that may be non-empty,
+    [1] positions expanded, [2] parent slot of the win, [3] solution length."""
+    heads[:] = -1
+    ne[0] = 0
+    stats[:] = 0
+    if is_won(root):
+        stats[2] = -1
+        return WON
+    key = np.empty(KEY_WORDS, np.int64)
+    canonical_key(root, np.empty(NCOLS, np.int64), key)
+    slot = table_insert_at(keys, info, size, table_find(keys, info, key), key, 0)
+    stats[0] = heads.shape[0]
+    _push(heads, e_slot, e_g, e_next, ne, slot, 0, lower_bound(root), stats)
+    return RUNNING
+
+
+@njit(cache=True)
+def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget):
+    """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG."""
+    cols = np.empty(NCOLS, np.int64)
+    child = np.empty(NCOLS, np.int64)
+    key = np.empty(KEY_WORDS, np.int64)
+    scratch = np.empty(NCOLS, np.int64)
+    moves = np.empty(MAX_MOVES, np.int64)
+    scores = np.empty(MAX_MOVES, np.int64)
+    nb = heads.shape[0]
+    done = 0
+    while done < budget:
+        b = stats[0]
+        while b < nb and heads[b] < 0:
+            b += 1
+        if b >= nb:
+            return LOST
+        stats[0] = b
+        e = heads[b]
+        heads[b] = e_next[e]
+        slot = e_slot[e]
+        g = e_g[e]
+        payload = info[slot]
+        if (payload & CLOSED) or (payload & G_MASK) != g:
+            continue
+        info[slot] = payload | CLOSED
+        done += 1
+        stats[1] += 1
+        key_to_columns(keys[slot], cols)
+        h = b % HBUCKETS
+        n = generate_moves(cols, moves, True)
+        order_moves(cols, moves, n, scores)
+        for i in range(n - 1, -1, -1):   # pushed last is popped first: best move first
+            m = moves[i]
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, m)
+            if is_won(child):
+                stats[2] = slot
+                stats[3] = g + 1
+                return WON
+            h2 = h + move_delta(cols, m)
+            g2 = g + 1
+            if g2 + h2 > MAX_F or g2 >= G_MASK:
+                return TOO_LONG
+            canonical_key(child, scratch, key)
+            found = table_find(keys, info, key)
+            if found >= 0:
+                old = info[found]
+                if (old & CLOSED) or (old & G_MASK) <= g2:
+                    continue
+                info[found] = ((slot + 1) << 12) | g2
+                s2 = found
+            else:
+                s2 = table_insert_at(keys, info, size, found, key, ((slot + 1) << 12) | g2)
+                if s2 < 0:
+                    return FULL
+            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, h2, stats):
+                return FULL
+    return RUNNING
+
+
+class AStar:
+    """One A* search from a position's words; `run` works in slices of a budget."""
+
+    def __init__(self, words: np.ndarray, max_bytes: int):
+        self.root = words.astype(np.int64).copy()
+        table_bytes = max_bytes * 2 // 3
+        self.keys, self.info, self.size = new_table(table_bytes)
+        entries = max(1024, (max_bytes - self.keys.shape[0] * ENTRY_BYTES) // 24)
+        self.heads = np.empty((MAX_F + 1) * HBUCKETS, np.int64)
+        self.e_slot = np.empty(entries, np.int64)
+        self.e_g = np.empty(entries, np.int64)
+        self.e_next = np.empty(entries, np.int64)
+        self.ne = np.zeros(1, np.int64)
+        self.stats = np.zeros(4, np.int64)
+        self.status = astar_start(self.root, self.keys, self.info, self.size, self.heads,
+                                  self.e_slot, self.e_g, self.e_next, self.ne, self.stats)
+
+    @property
+    def expanded(self) -> int:
+        return int(self.stats[1])
+
+    @property
+    def stored(self) -> int:
+        return int(self.size[0])
+
+    def bound(self) -> int:
+        """A proven lower bound on the solution length (exact once WON)."""
+        if self.status == WON:
+            return int(self.stats[3])
+        b = int(self.stats[0])
+        return b // HBUCKETS if b < self.heads.shape[0] else 0
+
+    def run(self, budget: int) -> int:
+        if self.status == RUNNING:
+            self.status = astar_run(self.keys, self.info, self.size, self.heads, self.e_slot,
+                                    self.e_g, self.e_next, self.ne, self.stats, budget)
+        return self.status
+
+    def path(self) -> list[int]:
+        """After WON: the packed moves of a shortest solution on the root's own columns."""
+        if self.stats[3] == 0:
+            return []
+        chain = []
+        slot = int(self.stats[2])
+        while slot >= 0:
+            chain.append(self.keys[slot].copy())
+            slot = int(self.info[slot] >> 12) - 1
+        chain.reverse()
+        cols = self.root.copy()
+        out = []
+        for target in chain[1:] + [None]:
+            m = step_to(cols, target)
+            out.append(m)
+            apply_move(cols, m)
+        return out
+
+
+def step_to(cols: np.ndarray, target) -> int:
+    """A legal move from cols to the position with canonical key target (None: a win)."""
+    moves = np.empty(MAX_MOVES, np.int64)
+    n = generate_moves(cols, moves, False)
+    key = np.empty(KEY_WORDS, np.int64)
+    scratch = np.empty(NCOLS, np.int64)
+    for m in moves[:n]:
+        child = cols.copy()
+        apply_move(child, m)
+        if target is None:
+            if is_won(child):
+                return int(m)
+            continue
+        canonical_key(child, scratch, key)
+        if np.array_equal(key, target):
+            return int(m)
+    raise AssertionError("no move leads to the next position of the solution")
+
+
+def astar_solve(words: np.ndarray, max_bytes: int, max_expanded: int):
+    """Convenience: run A* to the end or the limit; returns the AStar object."""
+    search = AStar(words, max_bytes)
+    search.run(max_expanded)
+    return search

@@ -1,0 +1,172 @@
+"""Positions with real cards: text format, validation, and the engine kernels wrapped.
+
+Text format: nine lines, one per column, the cards bottom to top separated by single
+spaces (`J1 Q7 X2`); an empty line for an empty column; lines starting with `#` are
+comments.  `str(position)` writes exactly this format and `Position.parse` reads it back.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import engine
+from .cards import (CardError, RANK_NAMES, card_digit, card_name, parse_card)
+from .deals import deal_columns
+from .moves import Move
+
+NCOLS = engine.NCOLS
+
+
+class PositionError(ValueError):
+    """Text that is not a Solodrez position; the message says what and where."""
+
+
+def columns_to_words(columns) -> np.ndarray:
+    """The engine words of columns of card indices (bottom card first)."""
+    words = np.empty(NCOLS, np.int64)
+    for c, col in enumerate(columns):
+        w = 1
+        for card in col:
+            w = w * 7 + card_digit(card)
+        words[c] = w
+    return words
+
+
+def validation_error(columns) -> str | None:
+    """None if the columns form a position of the rulings, else a one-line reason."""
+    where: dict[int, list[int]] = {}
+    for c, col in enumerate(columns):
+        for card in col:
+            where.setdefault(card, []).append(c + 1)
+    for card, cols in sorted(where.items()):
+        if len(cols) > 1:
+            times = "twice" if len(cols) == 2 else f"{len(cols)} times"
+            places = sorted(set(cols))
+            if len(places) == 1:
+                return f"{card_name(card)} appears {times}, in column {places[0]}"
+            return (f"{card_name(card)} appears {times}, in columns "
+                    + ", ".join(map(str, places[:-1])) + f" and {places[-1]}")
+    for c, col in enumerate(columns):
+        if len(col) > engine.MAX_COLUMN:
+            return f"column {c + 1} holds {len(col)} cards; no position has more than {engine.MAX_COLUMN}"
+    counts = Counter(card_digit(card) for card in where if card_digit(card))
+    per_rank = {r: counts.get(r, 0) for r in range(6, 0, -1)}
+    if len(set(per_rank.values())) > 1:
+        common = Counter(per_rank.values()).most_common(1)[0][0]
+        odd = next(r for r, n in per_rank.items() if n != common)
+        usual = next(r for r, n in per_rank.items() if n == common)
+        return (f"{per_rank[odd]} {RANK_NAMES[odd]}s but {common} {RANK_NAMES[usual]}s "
+                "(every rank must appear equally often)")
+    real_left = sum(per_rank.values())
+    for x in (54, 55):
+        if real_left and x not in where:
+            return f"neutral {card_name(x)} is missing (both neutrals stay until no real card is left)"
+    return None
+
+
+@dataclass(frozen=True)
+class Position:
+    """A Solodrez position: nine columns of card indices, bottom card first.
+
+    Immutable and hashable.  Rules questions go to the numba kernels in `engine`; this
+    class only keeps the real cards (colours) in step with the kernels' answers.
+    """
+    columns: tuple
+
+    # ---- construction -------------------------------------------------------------
+    @classmethod
+    def from_deal(cls, n: int, settle: bool = True) -> "Position":
+        """Deal n; with settle, complete series dealt in a column are removed at once."""
+        pos = cls(deal_columns(n))
+        return pos.settled() if settle else pos
+
+    @classmethod
+    def parse(cls, text: str, settle: bool = True) -> "Position":
+        """Read the text format; raises PositionError naming the bad card and line."""
+        columns = []
+        for lineno, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if stripped.startswith("#"):
+                continue
+            if len(columns) == NCOLS:
+                if stripped:
+                    raise PositionError(f"line {lineno}: more than nine columns")
+                continue
+            col = []
+            for token in stripped.split():
+                try:
+                    col.append(parse_card(token))
+                except CardError:
+                    raise PositionError(
+                        f"unknown card {token!r} on line {lineno} (column {len(columns) + 1})") from None
+            columns.append(tuple(col))
+        if len(columns) < NCOLS:
+            raise PositionError(
+                f"only {len(columns)} column lines; a position has nine (an empty line for an empty column)")
+        problem = validation_error(columns)
+        if problem:
+            raise PositionError(problem)
+        pos = cls(tuple(columns))
+        return pos.settled() if settle else pos
+
+    def __str__(self) -> str:
+        return "\n".join(" ".join(card_name(c) for c in col) for col in self.columns) + "\n"
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    # ---- engine views --------------------------------------------------------------
+    def words(self) -> np.ndarray:
+        """The engine's column words (fresh array)."""
+        return columns_to_words(self.columns)
+
+    def key(self) -> tuple:
+        """The canonical key: equal for positions equal up to column order and colours."""
+        key = np.zeros(engine.KEY_WORDS, np.int64)
+        engine.canonical_key(self.words(), np.empty(NCOLS, np.int64), key)
+        return tuple(int(v) for v in key)
+
+    def is_won(self) -> bool:
+        """No real card left on the table."""
+        return bool(engine.is_won(self.words()))
+
+    def card_count(self) -> int:
+        return sum(len(col) for col in self.columns)
+
+    def lower_bound(self) -> int:
+        """Admissible estimate of the moves still needed (see engine.lower_bound)."""
+        return int(engine.lower_bound(self.words()))
+
+    def settled(self) -> "Position":
+        """This position with complete series removed (and neutrals, once won)."""
+        words = self.words()
+        engine.remove_series(words)
+        return self._follow(words)
+
+    def _follow(self, words) -> "Position":
+        """Drop the real cards of columns the engine emptied; clear the table once won."""
+        if engine.is_won(words):
+            return Position(tuple(() for _ in range(NCOLS)))
+        cols = tuple(() if words[c] == engine.EMPTY_WORD else col
+                     for c, col in enumerate(self.columns))
+        return self if cols == self.columns else Position(cols)
+
+    def legal_moves(self, prune: bool = False) -> list[Move]:
+        """Every legal move (0-based columns inside Move), in generation order."""
+        out = np.empty(engine.MAX_MOVES, np.int64)
+        n = engine.generate_moves(self.words(), out, prune)
+        return [Move.unpack(int(m)) for m in out[:n]]
+
+    def play(self, move: Move) -> "Position":
+        """The position after a legal move (series removed); ValueError if illegal."""
+        if move not in self.legal_moves():
+            raise ValueError(f"move {move} is not legal here")
+        words = self.words()
+        engine.apply_move(words, move.pack())
+        s, d, k = move.src, move.dst, move.cards
+        cols = list(self.columns)
+        cols[d] = cols[d] + cols[s][len(cols[s]) - k:]
+        cols[s] = cols[s][:len(cols[s]) - k]
+        return Position(tuple(cols))._follow(words)

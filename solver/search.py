@@ -1,0 +1,161 @@
+"""The verdict search: depth-first search with an exact transposition table (numba).
+
+The search state lives entirely in arrays (a `DfsState`), so the kernel works in slices of
+a node budget and returns; Python owns time limits and progress bars and calls it again.
+
+Guarantee: `dfs_run` answers WON only with a path of legal moves ending in a won position,
+and LOST only after every position reachable from the root was stored in the table and
+expanded.  The only pruning is `generate_moves(prune=True)`, which drops moves whose
+result has the same canonical key as another move's result or as the position itself, so
+the set of positions reached is unchanged.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import engine
+from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
+                     is_won, move_delta)
+from .ordering import order_moves
+from .table import new_table, table_find, table_insert_at
+
+RUNNING, WON, LOST, FULL, DEEP = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def dfs_start(cols, moves, nmoves, idx, keys, info, size, stats):
+    """Set up the search at the root position cols; returns WON if cols is already won."""
+    stats[:] = 0
+    if is_won(cols):
+        return WON
+    key = np.empty(KEY_WORDS, np.int64)
+    canonical_key(cols, np.empty(NCOLS, np.int64), key)
+    found = table_find(keys, info, key)
+    table_insert_at(keys, info, size, found, key, 0)
+    scores = np.empty(MAX_MOVES, np.int64)
+    nmoves[0] = generate_moves(cols, moves[0], True)
+    order_moves(cols, moves[0], nmoves[0], scores)
+    idx[0] = 0
+    stats[0] = 0    # depth
+    stats[1] = 1    # positions stored
+    return RUNNING
+
+
+@njit(cache=True)
+def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget):
+    """Continue the depth-first search for at most `budget` new positions.
+
+    Returns RUNNING (budget spent, call again), WON (the path is moves[d, idx[d]-1] for
+    d < stats[0]), LOST (the reachable space is exhausted), FULL (the table is full) or
+    DEEP (the per-depth arrays are too short; grow them and call again).
+    """
+    key = np.empty(KEY_WORDS, np.int64)
+    scratch = np.empty(NCOLS, np.int64)
+    scores = np.empty(MAX_MOVES, np.int64)
+    d = stats[0]
+    end = stats[1] + budget
+    maxd = moves.shape[0]
+    while True:
+        if idx[d] >= nmoves[d]:
+            if d == 0:
+                return LOST
+            d -= 1
+            m = moves[d, idx[d] - 1]
+            cols[m & 15] = saved[d, 0]
+            cols[(m >> 4) & 15] = saved[d, 1]
+            continue
+        m = moves[d, idx[d]]
+        idx[d] += 1
+        saved[d, 0] = cols[m & 15]
+        saved[d, 1] = cols[(m >> 4) & 15]
+        apply_move(cols, m)
+        if is_won(cols):
+            stats[0] = d + 1
+            return WON
+        canonical_key(cols, scratch, key)
+        found = table_find(keys, info, key)
+        if found >= 0:
+            cols[m & 15] = saved[d, 0]
+            cols[(m >> 4) & 15] = saved[d, 1]
+            continue
+        if d + 1 >= maxd:
+            cols[m & 15] = saved[d, 0]
+            cols[(m >> 4) & 15] = saved[d, 1]
+            idx[d] -= 1
+            stats[0] = d
+            return DEEP
+        if table_insert_at(keys, info, size, found, key, 0) < 0:
+            cols[m & 15] = saved[d, 0]
+            cols[(m >> 4) & 15] = saved[d, 1]
+            idx[d] -= 1
+            stats[0] = d
+            return FULL
+        stats[1] += 1
+        d += 1
+        nmoves[d] = generate_moves(cols, moves[d], True)
+        order_moves(cols, moves[d], nmoves[d], scores)
+        idx[d] = 0
+        if stats[1] >= end:
+            stats[0] = d
+            return RUNNING
+
+
+class DfsState:
+    """The arrays of one depth-first search; grows its per-depth arrays on demand."""
+
+    def __init__(self, words: np.ndarray, max_bytes: int, depth: int = 1024):
+        self.cols = words.astype(np.int64).copy()
+        self.root = self.cols.copy()
+        self.moves = np.zeros((depth, MAX_MOVES), np.int64)
+        self.nmoves = np.zeros(depth, np.int64)
+        self.idx = np.zeros(depth, np.int64)
+        self.saved = np.zeros((depth, 2), np.int64)
+        self.keys, self.info, self.size = new_table(max_bytes)
+        self.stats = np.zeros(2, np.int64)
+        self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
+                                self.keys, self.info, self.size, self.stats)
+
+    @property
+    def nodes(self) -> int:
+        """Distinct positions stored so far (the root included)."""
+        return int(self.stats[1])
+
+    def run(self, budget: int) -> int:
+        """Search on for about `budget` more positions; returns the status code."""
+        if self.status != RUNNING:
+            return self.status
+        while True:
+            status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
+                             self.keys, self.info, self.size, self.stats, budget)
+            if status != DEEP:
+                self.status = status
+                return status
+            self._grow()
+
+    def _grow(self) -> None:
+        n = self.moves.shape[0]
+        self.moves = np.concatenate([self.moves, np.zeros((n, MAX_MOVES), np.int64)])
+        self.nmoves = np.concatenate([self.nmoves, np.zeros(n, np.int64)])
+        self.idx = np.concatenate([self.idx, np.zeros(n, np.int64)])
+        self.saved = np.concatenate([self.saved, np.zeros((n, 2), np.int64)])
+
+    def path(self) -> list[int]:
+        """The packed moves from the root to the current position (after WON: a win)."""
+        depth = int(self.stats[0])
+        return [int(self.moves[d, self.idx[d] - 1]) for d in range(depth)]
+
+
+def warm_up() -> None:
+    """Run every kernel once on a tiny position so numba compiles (or loads) them."""
+    from .optimal import astar_solve
+    words = np.full(NCOLS, engine.EMPTY_WORD, np.int64)
+    words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
+    state = DfsState(words, 1 << 16, depth=4)
+    state.run(100)
+    astar_solve(words, 1 << 16, 1000)
+    key = np.zeros(KEY_WORDS, np.int64)
+    engine.canonical_key(words, np.empty(NCOLS, np.int64), key)
+    engine.key_to_columns(key, np.empty(NCOLS, np.int64))
+    engine.lower_bound(words)
+    engine.remove_series(words.copy())
