@@ -1,7 +1,157 @@
 """`drez crapette …`: the two-player Russian Bank patience."""
+import json
+import os
+import random
+import sys
+
 import click
+
+from solver.crapette.game import IllegalMove, deal
+from solver.crapette.notation import move_text, parse_move
+from solver.crapette.render import draw_table
+from solver.crapette.search import SearchBot
+from solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
+
+PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
+h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot
+Words: switch (end the turn / pass), flip (turn your third pile over), hint, stop, help, quit."""
+
+
+def _bot_pair(ctx, param, value):
+    names = [v.strip() for v in value.split(",")]
+    if len(names) != 2 or any(n not in BOTS for n in names):
+        raise click.BadParameter(
+            f"{value!r}: give two of {', '.join(BOTS)} separated by a comma, e.g. search,rule")
+    return tuple(names)
 
 
 @click.group()
 def crapette():
     """Crapette: simulate games between computer players, or play one."""
+
+
+def _pct(r):
+    lo, hi = r["ci95"]
+    return f"{100 * r['rate']:5.1f}%  [{100 * lo:.1f}, {100 * hi:.1f}]  ({r['count']}/{r['of']})"
+
+
+@crapette.command()
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Number of games to play.")
+@click.option("--bots", "names", default="search,rule", show_default=True, callback=_bot_pair,
+              help=f"Two computer players A,B from: {', '.join(BOTS)}.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Run seed; the same seed gives the same results for any worker count.")
+@click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
+              show_default=True, help="Worker processes playing games in parallel.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show a progress bar on stderr.")
+def simulate(games, names, seed, workers, as_json, progress):
+    """Play GAMES games between two computer players and report win/draw rates (95% Wilson
+    intervals), the first player's advantage, game length and how often loading the
+    opponent decided a game (rule C18 of seeds/crapette.md).  Seats alternate: A is player 0
+    in even-numbered games."""
+    records = run_games(games, names, seed, workers=workers, progress=progress and not as_json)
+    s = summarize(records, names)
+    s["seed"] = seed
+    if as_json:
+        click.echo(json.dumps(s, indent=2))
+        return
+    a, b = s["a"], s["b"]
+    same = names[0] == names[1]
+    la = f"{a['name']} (seat A)" if same else a["name"]
+    lb = f"{b['name']} (seat B)" if same else b["name"]
+    click.echo(f"crapette: {games} games, {names[0]} vs {names[1]}, seed {seed}")
+    click.echo(f"  {la:<16} wins  {_pct(a['wins'])}")
+    click.echo(f"  {lb:<16} wins  {_pct(b['wins'])}")
+    click.echo(f"  {'draws':<16}       {_pct(s['draws'])}")
+    click.echo(f"  {la:<16} share of decided games {_pct(a['wins_of_decided'])}")
+    click.echo(f"  {la:<16} score wins (draws on cards) {_pct(a['score_wins'])}")
+    adv = s["first_player_advantage"]
+    click.echo(f"  first player wins {_pct(s['starter_wins_of_decided'])} of decided games"
+               f" (advantage {100 * adv:+.1f} points)")
+    t = s["turns"]
+    click.echo(f"  turns: mean {t['mean']:.1f}, median {t['median']}, 90th pct {t['p90']}, max {t['max']};"
+               f" moves per game {s['moves_mean']:.0f}; loads per game {s['loads_per_game']:.1f}")
+    click.echo(f"  loading decided (C18) {_pct(s['decided_by_loading'])} of won games")
+    click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(s["endings"].items())))
+
+
+@crapette.command()
+@click.option("--bot", type=click.Choice(list(BOTS)), default="search", show_default=True,
+              help="The computer opponent.")
+@click.option("--seed", type=int, default=None, help="Deal seed (random when left out).")
+@click.option("--two-players", is_flag=True,
+              help="Human vs human at one keyboard, with the stop rule (C15).")
+@click.option("--no-color", is_flag=True, help="Plain text, no colours or suit symbols.")
+def play(bot, seed, two_players, no_color):
+    """Play Crapette in the terminal against the computer (you are player 0).
+
+    Type moves in the notation of seeds/crapette.md rule C17; `help` lists it.  Reads moves
+    from stdin line by line, so it also works with piped input.
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    color = not no_color and sys.stdout.isatty()
+    state = deal(random.Random(seed), stop_rule=two_players)
+    names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
+    computer = None if two_players else make_bot(bot)
+    rng = random.Random(f"{seed}:computer")
+    stdin = click.get_text_stream("stdin")
+    click.echo(f"Crapette, deal {seed}. {names[state.starter]} start(s).  Type help for the notation.")
+    show = True
+    while state.result is None:
+        p = state.to_move
+        if computer is not None and p == 1:
+            m = computer.choose(state.view(1), rng)
+            click.echo(f"computer: {move_text(m, 1)}")
+            state.play(m)
+            show = True
+            continue
+        if show:
+            click.echo(draw_table(state, names, color), color=color)
+            show = False
+        click.echo(f"{names[p]}> ", nl=False)
+        line = stdin.readline()
+        if not line:
+            click.echo("\nend of input: game left unfinished")
+            return
+        cmd = line.strip().lower()
+        if not stdin.isatty():
+            click.echo(cmd)          # piped input: keep the transcript readable
+        if not cmd:
+            continue
+        if cmd in ("quit", "exit"):
+            click.echo("game abandoned")
+            return
+        if cmd == "help":
+            click.echo(PLAY_HELP)
+        elif cmd == "hint":
+            click.echo(f"hint: {move_text(SearchBot().choose(state.view(p), rng), p)}")
+        elif cmd == "stop":
+            if not two_players:
+                click.echo("stop is only for human-vs-human games (--two-players)")
+                continue
+            try:
+                caller = state.call_stop()
+            except IllegalMove as e:
+                click.echo(f"no: {e}")
+                continue
+            click.echo(f"stop! the faulty turn is taken back; {names[caller]} to move")
+            show = True
+        else:
+            try:
+                state.play(parse_move(cmd, state))
+            except ValueError as e:
+                click.echo(f"no: {e}")
+                continue
+            show = True
+    r = state.result
+    click.echo(draw_table(state, names, color), color=color)
+    if r.winner is None:
+        pw = r.points_winner
+        lead = f"{names[pw]} ahead on cards" if pw is not None else "level on cards"
+        click.echo(f"draw ({r.reason}); cards left {r.cards_left[0]}-{r.cards_left[1]}, {lead}")
+    else:
+        click.echo(f"{names[r.winner]} win(s): {r.reason}")
