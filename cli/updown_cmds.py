@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 
 import click
 
@@ -115,7 +116,6 @@ def play(players, bots, seat, seed, ending):
     state = new_game(players, random.Random(f"updown-play/{seed}"), ending=ending)
     computer = {p: make_bot(specs[p]) for p in range(players) if p != seat}
     rngs = {p: random.Random(f"updown-play/{seed}/bot{p}") for p in range(players)}
-    stdin = click.get_text_stream("stdin")
     click.echo(f"Up-and-down, seed {seed}. You are seat {seat}. "
                + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
     click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
@@ -139,7 +139,7 @@ def play(players, bots, seat, seed, ending):
             for line in status(view):
                 click.echo(line)
         click.echo("> ", nl=False)
-        line = stdin.readline()
+        line = sys.stdin.readline()
         if not line:
             click.echo()
             raise click.ClickException("input ended before the game did; game abandoned")
