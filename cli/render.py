@@ -1,0 +1,33 @@
+"""Drawing positions for people: columns side by side, cards in their Pokerdrez colours."""
+from __future__ import annotations
+
+import click
+
+from solver.cards import card_name, card_number
+
+# 256-colour terminal codes for the nine colours of the rulings (1 gray .. 9 green)
+_ANSI = {1: 245, 2: 196, 3: 201, 4: 93, 5: 33, 6: 226, 7: 51, 8: 208, 9: 40}
+_NEUTRAL = 255
+
+
+def _card(card: int, color: bool) -> str:
+    text = card_name(card)
+    if not color:
+        return text
+    code = _NEUTRAL if card >= 54 else _ANSI[card_number(card)]
+    return click.style(text, fg=code, bold=card >= 54)
+
+
+def draw(pos, color: bool = True) -> str:
+    """The position as rows of cards under column numbers 1..9 (first card on top)."""
+    height = max((len(c) for c in pos.columns), default=0)
+    lines = ["  ".join(f"{c + 1:>2} " for c in range(9)).rstrip()]
+    lines.append("  ".join("---" for _ in range(9)))
+    for row in range(height):
+        cells = []
+        for col in pos.columns:
+            cells.append(" " + _card(col[row], color) if row < len(col) else "   ")
+        lines.append("  ".join(cells).rstrip())
+    if height == 0:
+        lines.append("(the table is empty)")
+    return "\n".join(lines)

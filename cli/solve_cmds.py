@@ -1,0 +1,90 @@
+"""`drez solve`, `drez verify`, `drez bench`."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from cli.inputs import BadInput, load_position
+from cli.limits import limit_options, limits_from
+from cli.render import draw
+from solver.jit import ensure_compiled
+from solver.moves import MoveError, move_text, resolve_move
+from solver.solve import LOST, UNKNOWN, WON, solve as run_solve
+
+EXIT_UNKNOWN = 3
+
+
+def describe(result) -> str:
+    """The verdict line for people."""
+    if result.verdict == WON:
+        kind = "proven shortest" if result.optimal else "not proven shortest"
+        if result.lower_bound is not None and not result.optimal:
+            kind += f"; at least {result.lower_bound}"
+        return f"WON in {result.length} moves ({kind})"
+    if result.verdict == LOST:
+        return f"LOST: no sequence of moves wins (all {result.nodes} reachable positions searched)"
+    bound = f"; a win needs at least {result.lower_bound} moves" if result.lower_bound else ""
+    return f"UNKNOWN: the {result.limit} limit was reached after {result.nodes} positions{bound}"
+
+
+@click.command()
+@click.argument("source", metavar="DEAL|FILE")
+@click.option("--optimal", is_flag=True, help="Find a proven-shortest solution (A*).")
+@click.option("--show", is_flag=True, help="Draw the position after each move.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--color/--no-color", default=None, help="Colour the cards with --show.")
+@limit_options
+def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_memory):
+    """Decide a deal number or a position FILE ('-' for stdin): WON, LOST or UNKNOWN.
+
+    Exit status: 0 for WON and LOST, 3 for UNKNOWN (a limit was hit), 2 for bad input.
+    """
+    ensure_compiled()
+    pos, label = load_position(source)
+    result = run_solve(pos, limits_from(max_nodes, max_seconds, max_memory), optimal)
+    if as_json:
+        click.echo(json.dumps(result.json()))
+    else:
+        click.echo(f"{label}: {describe(result)}")
+        click.echo(f"{result.nodes} positions, {result.seconds:.3f} s")
+        cur = pos
+        for i, move in enumerate(result.moves, 1):
+            legal = cur.legal_moves()
+            click.echo(f"{i:3}. {move_text(legal, move)}")
+            cur = cur.play(move)
+            if show:
+                use_color = color if color is not None else None
+                click.echo(draw(cur, use_color if use_color is not None else False), color=use_color)
+                click.echo()
+    if result.verdict == UNKNOWN:
+        raise SystemExit(EXIT_UNKNOWN)
+
+
+@click.command()
+@click.argument("source", metavar="DEAL|FILE")
+@click.argument("move_texts", metavar="MOVE...", nargs=-1)
+def verify(source, move_texts):
+    """Check that MOVEs win from a deal or position: legal at every step, won at the end.
+
+    Exit status 0 when they win, 1 when they do not, 2 for bad input.
+    """
+    ensure_compiled()
+    pos, label = load_position(source)
+    for i, text in enumerate(move_texts, 1):
+        try:
+            move = resolve_move(pos.legal_moves(), text)
+        except MoveError as e:
+            if "is not a move" in str(e):
+                raise BadInput(f"move {i}: {e}") from None
+            click.echo(f"NOT A WIN: move {i} is illegal: {e}")
+            raise SystemExit(1)
+        pos = pos.play(move)
+    if not pos.is_won():
+        left = sum(1 for col in pos.columns for c in col if c < 54)
+        click.echo(f"NOT A WIN: after {len(move_texts)} moves {left} real cards are left")
+        raise SystemExit(1)
+    click.echo(f"WIN: {len(move_texts)} legal moves win {label}")
+
+
+COMMANDS = (solve, verify)

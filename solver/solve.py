@@ -1,0 +1,160 @@
+"""Solving a position: the three verdicts, limits, and the search portfolio.
+
+WON     a solution is given (every move legal, the last one wins); with `optimal`, it is
+        proven to have the fewest moves.
+LOST    proven: every position reachable from the start was searched and none is won.
+UNKNOWN a limit (nodes, time or memory) stopped the search first; `limit` says which.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from . import optimal as astar_mod
+from . import search as dfs_mod
+from .moves import Move
+from .position import Position
+
+WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
+DEFAULT_MAX_MEMORY = 1 << 30
+DEFAULT_MAX_NODES = 200_000_000
+FIRST_TABLE_BYTES = 1 << 22
+SLICE = 200_000
+
+
+@dataclass
+class Limits:
+    """Per-solve limits; hitting any gives UNKNOWN, never LOST."""
+    max_nodes: int = DEFAULT_MAX_NODES
+    max_seconds: float = 0.0          # 0: no time limit
+    max_memory: int = DEFAULT_MAX_MEMORY
+
+
+@dataclass
+class Result:
+    verdict: str
+    moves: list = field(default_factory=list)
+    optimal: bool = False
+    nodes: int = 0
+    seconds: float = 0.0
+    limit: str | None = None          # 'nodes', 'time' or 'memory' when UNKNOWN
+    lower_bound: int | None = None    # proven lower bound on the solution length
+
+    @property
+    def length(self) -> int | None:
+        return len(self.moves) if self.verdict == WON else None
+
+    def json(self) -> dict:
+        """The machine form promised by `drez solve --json`."""
+        return {"verdict": self.verdict, "moves": [m.json() for m in self.moves],
+                "length": self.length, "optimal": self.optimal, "nodes": self.nodes,
+                "seconds": round(self.seconds, 6), "limit": self.limit,
+                "lower_bound": self.lower_bound}
+
+
+class _Clock:
+    def __init__(self, limits: Limits):
+        self.start = time.perf_counter()
+        self.limits = limits
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def out_of_time(self) -> bool:
+        return bool(self.limits.max_seconds) and self.elapsed() >= self.limits.max_seconds
+
+
+def _grow_and_run(make, limits: Limits, clock: _Clock, spent: int):
+    """Run a search made by make(table_bytes) in slices; restart it with a table four
+    times larger when it fills, up to max_memory.  Returns (search, status, nodes, limit)."""
+    table_bytes = min(FIRST_TABLE_BYTES, limits.max_memory)
+    nodes_before = spent
+    while True:
+        search = make(table_bytes)
+        while True:
+            status = search.run(SLICE)
+            nodes = nodes_before + search.nodes
+            if status == dfs_mod.FULL:
+                break
+            if status != dfs_mod.RUNNING:
+                return search, status, nodes, None
+            if nodes >= limits.max_nodes:
+                return search, status, nodes, "nodes"
+            if clock.out_of_time():
+                return search, status, nodes, "time"
+        nodes_before = nodes
+        if table_bytes >= limits.max_memory:
+            return search, status, nodes, "memory"
+        table_bytes = min(table_bytes * 4, limits.max_memory)
+
+
+def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = False) -> Result:
+    """Decide pos; with want_optimal, look for a proven-shortest solution.
+
+    The verdict search is an exhaustive depth-first search (search.DfsState).  The
+    optimal search is A* (optimal.AStar); when a limit stops it, the result carries the
+    depth-first solution (not optimal) and A*'s proven lower bound.
+    """
+    limits = limits or Limits()
+    clock = _Clock(limits)
+    if pos.is_won():
+        return Result(WON, [], True, 0, clock.elapsed(), None, 0)
+    words = pos.words()
+    nodes = 0
+    lower = pos.lower_bound()
+    if want_optimal:
+        search, status, nodes, limit = _grow_and_run(
+            lambda b: _AStarRunner(words, b), limits, clock, 0)
+        lower = max(lower, search.bound())
+        if status == astar_mod.WON:
+            moves = [Move.unpack(m) for m in search.path()]
+            return Result(WON, moves, True, nodes, clock.elapsed(), None, len(moves))
+        if status == astar_mod.LOST:
+            return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
+        # fall through: find any solution for the verdict within what is left
+    search, status, nodes, limit2 = _grow_and_run(
+        lambda b: _DfsRunner(words, b), limits, clock, nodes)
+    if status == dfs_mod.WON:
+        moves = [Move.unpack(m) for m in search.path()]
+        opt = len(moves) == lower
+        return Result(WON, moves, opt, nodes, clock.elapsed(), None, lower)
+    if status == dfs_mod.LOST:
+        return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
+    return Result(UNKNOWN, [], False, nodes, clock.elapsed(), limit2, lower)
+
+
+class _DfsRunner:
+    def __init__(self, words, table_bytes):
+        self.s = dfs_mod.DfsState(words, table_bytes, depth=256)
+
+    @property
+    def nodes(self):
+        return self.s.nodes
+
+    def run(self, budget):
+        return self.s.run(budget)
+
+    def path(self):
+        return self.s.path()
+
+    def bound(self):
+        return 0
+
+
+class _AStarRunner:
+    def __init__(self, words, table_bytes):
+        self.s = astar_mod.AStar(words, table_bytes)
+
+    @property
+    def nodes(self):
+        return self.s.stored
+
+    def run(self, budget):
+        status = self.s.run(budget)
+        return {astar_mod.TOO_LONG: dfs_mod.FULL}.get(status, status)
+
+    def path(self):
+        return self.s.path()
+
+    def bound(self):
+        return self.s.bound()
