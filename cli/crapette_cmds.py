@@ -98,7 +98,7 @@ def play(bot, seed, two_players, no_color):
     names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
     computer = None if two_players else make_bot(bot)
     rng = random.Random(f"{seed}:computer")
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     click.echo(f"Crapette, deal {seed}. {names[state.starter]} start(s).  Type help for the notation.")
     show = True
     while state.result is None:

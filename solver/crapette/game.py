@@ -48,18 +48,19 @@ class Move(NamedTuple):
     dst: int
 
 
+_M = [[Move(a, b) for b in range(N_PILES)] for a in range(N_PILES)]   # shared Move values
 PASS = Move(-1, -1)
 STOP = Move(-2, -2)
 
 
 def end_move(p: int) -> Move:
     """Player p ends the turn: first-pile top onto the third pile (C9)."""
-    return Move(stock(p), waste(p))
+    return _M[16 + 3 * p][18 + 3 * p]
 
 
 def flip_move(p: int) -> Move:
     """Player p turns the third pile over to become the first pile (C10)."""
-    return Move(waste(p), stock(p))
+    return _M[18 + 3 * p][16 + 3 * p]
 
 
 class IllegalMove(ValueError):
@@ -161,6 +162,17 @@ class GameState:
             targets = [t for t in (reserve(o), waste(o)) if piles[t] and piles[t][-1] >= 0]
             empty_home = next((h for h in HOME if not piles[h]), None)
             empty_work = next((w for w in WORK if not piles[w]), None)
+            home_for: dict[int, int] = {}          # card % 52 wanted -> first home pile wanting it
+            for h in HOME:
+                hp = piles[h]
+                if hp and hp[-1] % 13 != 12:
+                    home_for.setdefault(hp[-1] % 52 + 1, h)
+            work_for: dict[tuple, list] = {}       # (rank - 1, is red) wanted -> work spaces
+            for w in WORK:
+                wp = piles[w]
+                if wp and wp[-1] >= 0 and wp[-1] % 13:
+                    t = wp[-1]
+                    work_for.setdefault((t % 13 - 1, t % 52 // 13 not in (1, 2)), []).append(w)
             for src in self._sources(p):
                 pile = piles[src]
                 if not pile or pile[-1] < 0:
@@ -168,25 +180,17 @@ class GameState:
                 c = pile[-1]
                 if c % 13 == 0:
                     if empty_home is not None:
-                        moves.append(Move(src, empty_home))
-                else:
-                    for h in HOME:
-                        hp = piles[h]
-                        if hp and hp[-1] % 52 == c % 52 - 1:
-                            moves.append(Move(src, h))
-                            break
-                for w in WORK:
-                    wp = piles[w]
-                    if w == src:
-                        continue
-                    if not wp:
-                        if w == empty_work and not (src < 8 and len(pile) == 1):
-                            moves.append(Move(src, w))
-                    elif _work_accepts(wp[-1], c):
-                        moves.append(Move(src, w))
+                        moves.append(_M[src][empty_home])
+                elif c % 52 in home_for:
+                    moves.append(_M[src][home_for[c % 52]])
+                dests = [w for w in work_for.get((c % 13, c % 52 // 13 in (1, 2)), ()) if w != src]
+                if empty_work is not None and not (src < 8 and len(pile) == 1):
+                    dests.append(empty_work)
+                    dests.sort()
+                moves.extend([_M[src][w] for w in dests])
                 for t in targets:
                     if _load_accepts(piles[t][-1], c):
-                        moves.append(Move(src, t))
+                        moves.append(_M[src][t])
         moves.append(self.turn_end_move())
         return moves
 
