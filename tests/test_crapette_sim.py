@@ -40,3 +40,11 @@ def test_c18_loading_decided_definition():
     assert not rec(0, (10, 2), (0, 9)).decided_by_loading
     assert not rec(1, (10, 2), (0, 0)).decided_by_loading          # loser loaded more
     assert not rec(None, (10, 0), (3, 4)).decided_by_loading
+
+
+def test_same_bot_both_seats_split_by_seat():
+    """With the same bot twice, A and B are seats: their wins and score wins never exceed the games."""
+    recs = simulate(20, ("rule", "rule"), 4)
+    s = summarize(recs, ("rule", "rule"))
+    assert s["a"]["wins"]["count"] + s["b"]["wins"]["count"] + s["draws"]["count"] == 20
+    assert s["a"]["score_wins"]["count"] + s["b"]["score_wins"]["count"] <= 20

@@ -138,8 +138,10 @@ def summarize(records: list[GameRecord], names: tuple[str, str]) -> dict:
         for label in ("a", "b"):   # seats alternate, so split by seat parity instead
             parity = 0 if label == "a" else 1
             wins = sum(1 for r in decided if r.winner == (r.index + parity) % 2)
+            pts = sum(1 for r in records if r.points_winner == (r.index + parity) % 2)
             out[label]["wins"] = _rate(wins, n)
             out[label]["wins_of_decided"] = _rate(wins, len(decided))
+            out[label]["score_wins"] = _rate(pts, n)
     out["draws"] = _rate(n - len(decided), n)
     reasons: dict = {}
     for r in records:
