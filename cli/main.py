@@ -3,7 +3,7 @@ import sys
 
 import click
 
-from cli import crapette_cmds, hint_cmds, position_cmds, solve_cmds, updown_cmds
+from cli import analyze_cmds, crapette_cmds, hint_cmds, position_cmds, solve_cmds, updown_cmds
 
 
 class DrezGroup(click.Group):
@@ -28,7 +28,8 @@ def drez():
     """Solodrez solver and deal analyzer, with the Up-and-down and Crapette games."""
 
 
-for command in (*position_cmds.COMMANDS, *solve_cmds.COMMANDS, *hint_cmds.COMMANDS):
+for command in (*position_cmds.COMMANDS, *solve_cmds.COMMANDS, *hint_cmds.COMMANDS,
+                *analyze_cmds.COMMANDS):
     drez.add_command(command)
 drez.add_command(updown_cmds.updown)
 drez.add_command(crapette_cmds.crapette)

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from cli.inputs import load_position, parse_deal_number, play_moves
+from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
+from cli.inputs import BadInput, load_position, parse_deal_number, play_moves
 from cli.render import draw
 from solver.jit import ensure_compiled
 from solver.moves import move_text
@@ -14,12 +15,31 @@ from solver.position import Position
 
 
 @click.command()
-@click.argument("number")
-def deal(number):
+@click.argument("number", required=False)
+@click.option("--pick", is_flag=True,
+              help="Print a deal number from the deal index instead (see --difficulty).")
+@click.option("--difficulty", type=click.Choice(PICK_DIFFICULTIES), default=None,
+              help="With --pick: a deal of this difficulty.")
+@click.option("--winnable", is_flag=True, help="With --pick: a deal proven winnable.")
+@click.option("--seed", type=int, default=None, help="With --pick: reproducible choice.")
+@click.option("--index", "index_path", default=None, type=click.Path(dir_okay=False),
+              help="With --pick: the index file (default: deals/index.json of the project).")
+def deal(number, pick, difficulty, winnable, seed, index_path):
     """Print deal NUMBER (0..2**64-1) as dealt, in the position text format.
 
     Nothing else is written to standard output, so the text can be fed to any command.
+    With --pick (and no NUMBER), print only a deal number chosen from the deal index
+    built by `drez report --index`: `drez deal $(drez deal --pick --difficulty hard)`.
     """
+    if pick:
+        if number is not None:
+            raise BadInput("give either NUMBER or --pick, not both")
+        click.echo(pick_deal(difficulty, winnable, seed, index_path))
+        return
+    if number is None:
+        raise BadInput("missing NUMBER (or use --pick)")
+    if difficulty or winnable or seed is not None or index_path:
+        raise BadInput("--difficulty, --winnable, --seed and --index go with --pick")
     n = parse_deal_number(number)
     click.echo(str(Position.from_deal(n, settle=False)), nl=False)
 

@@ -1,0 +1,10 @@
+"""Versions that decide whether two batch results may be mixed (`drez analyze --resume`).
+
+RULES_VERSION   bump when a ruling changes what a deal is or which moves are legal: every
+                verdict may change, so old results must not be merged with new ones.
+ENGINE_VERSION  bump when the solver's answers for the same limits change in kind (a
+                different solution-length policy, a different node-counting rule, new
+                difficulty thresholds).  Pure speed-ups that keep the verdicts need no bump.
+"""
+RULES_VERSION = "solodrez-rules-1"
+ENGINE_VERSION = "drez-engine-1"
