@@ -205,3 +205,27 @@ def test_S15_messages_agree_with_reference_on_validity():
     assert ref.validate(tuple(twice)) is not None
     no_x2 = tuple(tuple(c for c in col if c != "X2") for col in good)
     assert ref.validate(no_x2) is not None
+
+
+# ----------------------------------------------------------------------- S17 notation
+
+def test_S17_move_notation_names_the_count_only_when_needed():
+    """S17: `1>2` when one run length is legal; `1>2:2` required when [X] and [B, X] both
+    can go from column 1 onto column 2 (S10); JSON is 1-based with the count."""
+    from solver.moves import Move, MoveError, move_text, resolve_move
+    pos = Position.parse("P9 Q1 B1 X1\nJ2 X2\nJ1 Q2 R1 B2 N1 P1\n\nN2 R2\n\n\n\n\n")
+    assert ref.validate(to_ref(pos)) is None
+    legal = pos.legal_moves()
+    assert sorted(m.cards for m in legal if m.src == 0 and m.dst == 1) == [1, 2]
+    with pytest.raises(MoveError, match=r"1>2:1 or 1>2:2"):
+        resolve_move(legal, "1>2")
+    assert resolve_move(legal, "1>2:2") == Move(0, 1, 2)
+    assert move_text(legal, Move(0, 1, 2)) == "1>2:2"
+    assert Move(0, 1, 2).json() == {"from": 1, "to": 2, "cards": 2}
+    single = Move(4, 0, 1)                       # [R2] onto X1: the only run of 5 onto 1
+    assert single in legal and move_text(legal, single) == "5>1"
+    assert resolve_move(legal, "5>1") == single == resolve_move(legal, "5>1:1")
+    with pytest.raises(MoveError):
+        resolve_move(legal, "1>1")
+    with pytest.raises(MoveError):
+        resolve_move(legal, "1>2:3")
