@@ -434,10 +434,17 @@ def solve_deal(n: int, limits: Limits, optimal: bool) -> dict:
         return error_row(n, f"{type(e).__name__}: {e}".replace("\n", " "))
 
 
+def _solve_safely(solve_one, n: int, limits: Limits, optimal: bool) -> dict:
+    try:
+        return solve_one(n, limits, optimal)
+    except Exception as e:  # noqa: BLE001 - one deal's failure is that deal's ERROR row
+        return error_row(n, f"{type(e).__name__}: {e}".replace("\n", " "))
+
+
 def solve_chunk(deals, limits: Limits, optimal: bool, solve_one=None) -> list[dict]:
     """The rows of a chunk of deals (the unit of work sent to dask workers)."""
     solve_one = solve_one or solve_deal
-    return [solve_one(n, limits, optimal) for n in deals]
+    return [_solve_safely(solve_one, n, limits, optimal) for n in deals]
 
 
 def _worker_main(conn, limits, optimal, solve_one):
@@ -456,7 +463,7 @@ def _worker_main(conn, limits, optimal, solve_one):
         if chunk is None:
             return
         for n in chunk:
-            conn.send(solve_one(n, limits, optimal))
+            conn.send(_solve_safely(solve_one, n, limits, optimal))
         conn.send(None)
 
 
