@@ -462,9 +462,12 @@ def _worker_main(conn, limits, optimal, solve_one):
             return
         if chunk is None:
             return
-        for n in chunk:
-            conn.send(_solve_safely(solve_one, n, limits, optimal))
-        conn.send(None)
+        try:
+            for n in chunk:
+                conn.send(_solve_safely(solve_one, n, limits, optimal))
+            conn.send(None)
+        except OSError:             # the main process is gone: nobody wants the rows
+            return
 
 
 # --- runners ---------------------------------------------------------------------------
