@@ -219,10 +219,11 @@ def draw_charts(s: dict, directory: str, name: str) -> list[str] | None:
 
     if s["lengths_won"]:
         fig, ax = plt.subplots(figsize=(7, 3.5))
-        ax.hist(s["lengths_won"], bins=60, color="#4a7")
+        cap = stats.percentile(s["lengths_won"], 99)
+        ax.hist([x for x in s["lengths_won"] if x <= cap], bins=60, color="#4a7")
         ax.set_xlabel("solution length (moves)")
         ax.set_ylabel("won deals")
-        ax.set_title("Solution lengths")
+        ax.set_title(f"Solution lengths (up to the 99th percentile, {cap:.0f})")
         save(fig, "lengths")
     if s["nodes_won"]:
         fig, ax = plt.subplots(figsize=(7, 3.5))
