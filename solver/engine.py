@@ -228,29 +228,46 @@ def is_bad(d, below):
 def lower_bound(cols):
     """Admissible and consistent estimate of the moves still needed to win.
 
-    Counts real cards not lying on the real card one rank higher (or, for a Joker, on the
-    table).  Proof: a card's neighbour below changes only when it is the first card of a
-    move, and a card leaves the table only inside a series, where every card lies on the
-    one rank higher.  So each counted card is the first card of at least one later move;
-    one move has one first card.  A move changes the neighbour of one card only, so the
-    count drops by at most one per move (consistency); it is 0 in a won position.
+    h = (real cards not lying on the real card one rank higher, or for a Joker on the
+    table) + (neutrals lying directly on a column whose cards are all in place down to a
+    Joker on the table).
+
+    Proof.  A card's neighbour below changes only when it is the first card of a move, and
+    a real card leaves the table only inside a series, where every card lies on the one
+    rank higher (the Joker on the table); so each card of the first kind is the first card
+    of a later move.  A neutral of the second kind must leave its column before the series
+    beneath it can be removed: that takes a move whose first card is the neutral or one of
+    the in-place cards under it, none of them counted in the first term, and one such move
+    per column.  One move has one first card, so h never exceeds the moves left.  A move
+    changes the neighbour of one card only and the second term of its two columns by at
+    most one in the direction that the first term cannot also go, so h drops by at most
+    one per move (consistency); h is 0 in a won position.
     """
     h = 0
     for c in range(NCOLS):
         x = cols[c]
+        breaker = -1        # digit of the deepest card that is a neutral or misplaced
+        below_ok = False    # whether anything lies under that card
         while x >= 7:
             d = x % 7
             x //= 7
-            if d != 0:
-                below = x % 7 if x >= 7 else -1
-                if is_bad(d, below):
-                    h += 1
+            below = x % 7 if x >= 7 else -1
+            if d == 0:
+                breaker = 0
+                below_ok = x >= 7
+            elif is_bad(d, below):
+                h += 1
+                breaker = d
+                below_ok = x >= 7
+        if breaker == 0 and below_ok:
+            h += 1
     return h
 
 
 @njit(cache=True)
-def move_delta(cols, m):
-    """The change of lower_bound that move m would cause, computed without playing it.
+def misplaced_delta(cols, m):
+    """The change in the number of misplaced real cards (the first term of lower_bound)
+    that move m would cause, computed without playing it; the move ordering uses it.
 
     Series removal takes out only cards that are not counted, so it changes nothing.
     """

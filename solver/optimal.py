@@ -6,10 +6,13 @@ a position is never expanded twice and the first win generated is optimal: a win
 generated from a parent p with h(p) = 1, at cost g(p) + 1 = f(p), the smallest f open.
 When the open list runs dry, every reachable position was stored: the position is LOST.
 
+Partial expansion (PEA*): a position popped at value f stores only its children whose
+f equals f, and goes back into the open list at the next larger f of its children.  So
+the table holds only positions with f up to the optimum, not every child generated.
+
 Open list: buckets by (f, h), each a linked list through entry arrays; lowest f first and,
 within it, lowest h (deepest) first, newest first.  Table payload (`info`):
     bits 0-10   g, the best known distance from the root
-    bit  11     closed (expanded)
     bits 12-    parent slot + 1 (0 for the root)
 """
 from __future__ import annotations
@@ -19,7 +22,7 @@ from numba import njit
 
 from . import engine
 from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, generate_moves,
-                     is_won, key_to_columns, lower_bound, move_delta)
+                     is_won, key_to_columns, lower_bound)
 from .ordering import order_moves
 from .table import ENTRY_BYTES, new_table, table_find, table_insert_at
 
@@ -27,15 +30,14 @@ RUNNING, WON, LOST, FULL, TOO_LONG = 0, 1, 2, 3, 4
 HBUCKETS = 64
 MAX_F = 1000
 G_MASK = (1 << 11) - 1
-CLOSED = 1 << 11
 
 
 @njit(cache=True)
-def _push(heads, e_slot, e_g, e_next, ne, slot, g, h, stats):
+def _push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, stats):
     n = ne[0]
     if n >= e_slot.shape[0]:
         return False
-    b = (g + h) * HBUCKETS + h
+    b = f * HBUCKETS + h
     e_slot[n] = slot
     e_g[n] = g
     e_next[n] = heads[b]
@@ -60,13 +62,18 @@ def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats):
     canonical_key(root, np.empty(NCOLS, np.int64), key)
     slot = table_insert_at(keys, info, size, table_find(keys, info, key), key, 0)
     stats[0] = heads.shape[0]
-    _push(heads, e_slot, e_g, e_next, ne, slot, 0, lower_bound(root), stats)
+    h0 = lower_bound(root)
+    _push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, stats)
     return RUNNING
 
 
 @njit(cache=True)
-def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget):
-    """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG."""
+def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, greedy):
+    """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
+
+    With greedy=True the order is by h alone (greedy best-first): the first win found
+    is not shortest, but the search stays exhaustive, so LOST is still a proof.
+    """
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
     key = np.empty(KEY_WORDS, np.int64)
@@ -86,34 +93,37 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget):
         heads[b] = e_next[e]
         slot = e_slot[e]
         g = e_g[e]
-        payload = info[slot]
-        if (payload & CLOSED) or (payload & G_MASK) != g:
-            continue
-        info[slot] = payload | CLOSED
-        done += 1
-        stats[1] += 1
-        key_to_columns(keys[slot], cols)
+        if (info[slot] & G_MASK) != g:
+            continue            # a shorter path to this position was found since
+        f = b // HBUCKETS
         h = b % HBUCKETS
+        if f == (h if greedy else g + h):
+            done += 1
+            stats[1] += 1
+        key_to_columns(keys[slot], cols)
         n = generate_moves(cols, moves, True)
         order_moves(cols, moves, n, scores)
+        later = MAX_F + 1       # the smallest f above this one among the children
         for i in range(n - 1, -1, -1):   # pushed last is popped first: best move first
             m = moves[i]
             for c in range(NCOLS):
                 child[c] = cols[c]
             apply_move(child, m)
+            h2 = lower_bound(child)
+            g2 = g + 1
+            f2 = h2 if greedy else g2 + h2
+            if f2 > f:
+                if f2 < later:
+                    later = f2
+                continue
             if is_won(child):
                 stats[2] = slot
-                stats[3] = g + 1
+                stats[3] = g2
                 return WON
-            h2 = h + move_delta(cols, m)
-            g2 = g + 1
-            if g2 + h2 > MAX_F or g2 >= G_MASK:
-                return TOO_LONG
             canonical_key(child, scratch, key)
             found = table_find(keys, info, key)
             if found >= 0:
-                old = info[found]
-                if (old & CLOSED) or (old & G_MASK) <= g2:
+                if greedy or (info[found] & G_MASK) <= g2:
                     continue
                 info[found] = ((slot + 1) << 12) | g2
                 s2 = found
@@ -121,7 +131,12 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget):
                 s2 = table_insert_at(keys, info, size, found, key, ((slot + 1) << 12) | g2)
                 if s2 < 0:
                     return FULL
-            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, h2, stats):
+            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, stats):
+                return FULL
+        if later <= MAX_F:
+            if g + 1 >= G_MASK:
+                return TOO_LONG
+            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, stats):
                 return FULL
     return RUNNING
 
@@ -129,7 +144,8 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget):
 class AStar:
     """One A* search from a position's words; `run` works in slices of a budget."""
 
-    def __init__(self, words: np.ndarray, max_bytes: int):
+    def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False):
+        self.greedy = greedy
         self.root = words.astype(np.int64).copy()
         table_bytes = max_bytes * 2 // 3
         self.keys, self.info, self.size = new_table(table_bytes)
@@ -153,6 +169,8 @@ class AStar:
 
     def bound(self) -> int:
         """A proven lower bound on the solution length (exact once WON)."""
+        if self.greedy:
+            return 0
         if self.status == WON:
             return int(self.stats[3])
         b = int(self.stats[0])
@@ -161,7 +179,8 @@ class AStar:
     def run(self, budget: int) -> int:
         if self.status == RUNNING:
             self.status = astar_run(self.keys, self.info, self.size, self.heads, self.e_slot,
-                                    self.e_g, self.e_next, self.ne, self.stats, budget)
+                                    self.e_g, self.e_next, self.ne, self.stats, budget,
+                                    self.greedy)
         return self.status
 
     def path(self) -> list[int]:

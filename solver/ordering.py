@@ -2,7 +2,7 @@
 from numba import njit
 
 from . import engine
-from .engine import move_delta
+from .engine import misplaced_delta
 
 
 @njit(cache=True)
@@ -11,7 +11,7 @@ def order_moves(cols, moves, n, scores):
     then ones that misplace a card; ties keep generation order (a stable insertion sort)."""
     for i in range(n):
         m = moves[i]
-        s = move_delta(cols, m) * 4
+        s = misplaced_delta(cols, m) * 4
         wd = cols[(m >> 4) & 15]
         if wd == engine.EMPTY_WORD:
             s += 1          # spending an empty column is a cost

@@ -16,7 +16,7 @@ from numba import njit
 
 from . import engine
 from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
-                     is_won, move_delta)
+                     is_won)
 from .ordering import order_moves
 from .table import new_table, table_find, table_insert_at
 

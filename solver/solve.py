@@ -20,6 +20,10 @@ DEFAULT_MAX_MEMORY = 1 << 30
 DEFAULT_MAX_NODES = 200_000_000
 FIRST_TABLE_BYTES = 1 << 22
 SLICE = 200_000
+DFS_FIRST_STAGE = 20_000
+GREEDY_STAGE = 2_000_000
+WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
+assert (astar_mod.WON, astar_mod.LOST) == (WON_CODE, LOST_CODE)
 
 
 @dataclass
@@ -64,22 +68,24 @@ class _Clock:
         return bool(self.limits.max_seconds) and self.elapsed() >= self.limits.max_seconds
 
 
-def _grow_and_run(make, limits: Limits, clock: _Clock, spent: int):
+def _grow_and_run(make, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
     """Run a search made by make(table_bytes) in slices; restart it with a table four
-    times larger when it fills, up to max_memory.  Returns (search, status, nodes, limit)."""
+    times larger when it fills, up to max_memory.  `cap` stops it early after that many
+    more positions (a portfolio stage).  Returns (search, status, nodes, limit)."""
     table_bytes = min(FIRST_TABLE_BYTES, limits.max_memory)
     nodes_before = spent
+    stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, spent + cap)
     while True:
         search = make(table_bytes)
         while True:
-            status = search.run(SLICE)
+            status = search.run(min(SLICE, max(1, stop_at - nodes_before - search.nodes)))
             nodes = nodes_before + search.nodes
             if status == dfs_mod.FULL:
                 break
             if status != dfs_mod.RUNNING:
                 return search, status, nodes, None
-            if nodes >= limits.max_nodes:
-                return search, status, nodes, "nodes"
+            if nodes >= stop_at:
+                return search, status, nodes, "nodes" if stop_at == limits.max_nodes else "stage"
             if clock.out_of_time():
                 return search, status, nodes, "time"
         nodes_before = nodes
@@ -88,12 +94,25 @@ def _grow_and_run(make, limits: Limits, clock: _Clock, spent: int):
         table_bytes = min(table_bytes * 4, limits.max_memory)
 
 
+def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
+    """The Result a finished search stage gives, or None if it was stopped."""
+    if status == WON_CODE:
+        moves = [Move.unpack(m) for m in search.path()]
+        return Result(WON, moves, optimal or len(moves) == lower, nodes, clock.elapsed(),
+                      None, len(moves) if optimal else lower)
+    if status == LOST_CODE:
+        return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
+    return None
+
+
 def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = False) -> Result:
     """Decide pos; with want_optimal, look for a proven-shortest solution.
 
-    The verdict search is an exhaustive depth-first search (search.DfsState).  The
-    optimal search is A* (optimal.AStar); when a limit stops it, the result carries the
-    depth-first solution (not optimal) and A*'s proven lower bound.
+    Verdict portfolio, each stage exhaustive if let run, so any stage may prove LOST:
+    a short depth-first search (search.DfsState), then a greedy best-first search
+    (optimal.AStar greedy), then an exhaustive depth-first search.  The optimal search is
+    A* (optimal.AStar); when a limit stops it, the portfolio finds a (not proven
+    shortest) solution and the result keeps A*'s proven lower bound.
     """
     limits = limits or Limits()
     clock = _Clock(limits)
@@ -106,21 +125,21 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
         search, status, nodes, limit = _grow_and_run(
             lambda b: _AStarRunner(words, b), limits, clock, 0)
         lower = max(lower, search.bound())
-        if status == astar_mod.WON:
-            moves = [Move.unpack(m) for m in search.path()]
-            return Result(WON, moves, True, nodes, clock.elapsed(), None, len(moves))
-        if status == astar_mod.LOST:
-            return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
-        # fall through: find any solution for the verdict within what is left
-    search, status, nodes, limit2 = _grow_and_run(
-        lambda b: _DfsRunner(words, b), limits, clock, nodes)
-    if status == dfs_mod.WON:
-        moves = [Move.unpack(m) for m in search.path()]
-        opt = len(moves) == lower
-        return Result(WON, moves, opt, nodes, clock.elapsed(), None, lower)
-    if status == dfs_mod.LOST:
-        return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
-    return Result(UNKNOWN, [], False, nodes, clock.elapsed(), limit2, lower)
+        done = _found(search, status, nodes, clock, lower, optimal=True)
+        if done:
+            return done
+    stages = ((lambda b: _DfsRunner(words, b), DFS_FIRST_STAGE),
+              (lambda b: _AStarRunner(words, b, greedy=True), GREEDY_STAGE),
+              (lambda b: _DfsRunner(words, b), None))
+    limit = None
+    for make, cap in stages:
+        search, status, nodes, limit = _grow_and_run(make, limits, clock, nodes, cap)
+        done = _found(search, status, nodes, clock, lower)
+        if done:
+            return done
+        if limit != "stage":
+            break
+    return Result(UNKNOWN, [], False, nodes, clock.elapsed(), limit, lower)
 
 
 class _DfsRunner:
@@ -142,8 +161,8 @@ class _DfsRunner:
 
 
 class _AStarRunner:
-    def __init__(self, words, table_bytes):
-        self.s = astar_mod.AStar(words, table_bytes)
+    def __init__(self, words, table_bytes, greedy=False):
+        self.s = astar_mod.AStar(words, table_bytes, greedy)
 
     @property
     def nodes(self):

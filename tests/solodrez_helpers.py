@@ -103,6 +103,21 @@ def random_small_position(rng, per_rank, fill_all):
 
 
 def independent_lower_bound(pos) -> int:
+    """Misplaced real cards (independent_misplaced) plus neutrals lying directly on a column
+    whose cards are all in place down to a Joker on the table."""
+    h = independent_misplaced(pos)
+    for col in pos:
+        in_place = 0
+        while in_place < len(col) and not ref.is_neutral(col[in_place]) and (
+                ref.rank_of(col[in_place]) == 6 if in_place == 0 else
+                not ref.is_neutral(col[in_place - 1])
+                and ref.rank_of(col[in_place - 1]) == ref.rank_of(col[in_place]) + 1):
+            in_place += 1
+        h += 0 < in_place < len(col) and ref.is_neutral(col[in_place])
+    return h
+
+
+def independent_misplaced(pos) -> int:
     """Real cards not lying on the real card one rank higher; Jokers not on the table."""
     h = 0
     for col in pos:
