@@ -87,4 +87,39 @@ def verify(source, move_texts):
     click.echo(f"WIN: {len(move_texts)} legal moves win {label}")
 
 
-COMMANDS = (solve, verify)
+# A fixed list: easy wins, proven losses of several sizes, and wins the first search
+# stage misses.  Node counts are deterministic, so the total shows any change in search.
+BENCH_DEALS = (0, 1, 2, 11, 42, 179, 54, 45, 2414, 1669, 2382, 884, 1214, 2117, 104)
+
+
+@click.command()
+@click.option("--deals", "deal_list", default=",".join(map(str, BENCH_DEALS)),
+              show_default=True, help="Comma-separated deal numbers.")
+@click.option("--optimal", is_flag=True, help="Time the proven-shortest search instead.")
+@limit_options
+def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
+    """Solve a fixed list of deals and print nodes, nodes per second and deals per second."""
+    import time
+
+    from cli.inputs import parse_deal_number
+    from solver.position import Position
+
+    deals = [parse_deal_number(t.strip()) for t in deal_list.split(",") if t.strip()]
+    if not deals:
+        raise BadInput("--deals names no deal")
+    ensure_compiled()
+    limits = limits_from(max_nodes, max_seconds, max_memory)
+    click.echo(f"{'deal':>6} {'verdict':8} {'length':>6} {'nodes':>10} {'seconds':>8}")
+    total_nodes, start = 0, time.perf_counter()
+    for n in deals:
+        r = run_solve(Position.from_deal(n), limits, optimal)
+        total_nodes += r.nodes
+        length = "" if r.length is None else str(r.length) + ("*" if r.optimal else "")
+        click.echo(f"{n:>6} {r.verdict:8} {length:>6} {r.nodes:>10} {r.seconds:>8.3f}")
+    wall = time.perf_counter() - start
+    click.echo(f"total: {len(deals)} deals, {total_nodes} nodes, {wall:.2f} s, "
+               f"{total_nodes / wall:,.0f} nodes/s, {len(deals) / wall:.2f} deals/s"
+               + ("  (* proven shortest)" if optimal else ""))
+
+
+COMMANDS = (solve, verify, bench)
