@@ -67,16 +67,39 @@ class Block:
 
 # ---- the "can it ever move first" analysis -------------------------------------------
 
-def _role_fits_below(below: int, above: int) -> bool:
-    """Whether card digit `above` can lie directly on digit `below` inside an ordered run
-    (some roles make the pair ordered).  Neutral digit 0 plays any rank 1..6."""
-    if below == 0 and above == 0:
-        return True
-    if below == 0:
-        return above <= 5            # the neutral plays above + 1 <= 6
-    if above == 0:
-        return below >= 2            # the neutral plays below - 1 >= 1
-    return above == below - 1
+def _first_roles(stack) -> range:
+    """The roles the lowest card of digits stack (lowest first) can play in an ordered
+    run of exactly these cards (empty when the stack is not ordered)."""
+    n = len(stack)
+    top = None
+    for i, d in enumerate(reversed(stack)):
+        if d:
+            if top is None:
+                top = d - i
+            elif d - i != top:
+                return range(0)
+    if top is None:
+        return range(n, 7)
+    if top < 1 or top + n - 1 > 6:
+        return range(0)
+    return range(top + n - 1, top + n)
+
+
+def _ordered(stack) -> bool:
+    """Whether digits stack (lowest card first) form an ordered run: some top role c
+    gives card i (from the top) the role c + i, real cards their own rank, all in 1..6.
+    Neutral digit 0 plays any rank."""
+    n = len(stack)
+    top = None
+    for i, d in enumerate(reversed(stack)):
+        if d:
+            if top is None:
+                top = d - i
+            elif d - i != top:
+                return False
+    if top is None:
+        return n <= 6
+    return top >= 1 and top + n - 1 <= 6
 
 
 def may_move_first(columns) -> list[list[bool]]:
@@ -86,12 +109,11 @@ def may_move_first(columns) -> list[list[bool]]:
     M is the least fixed point of the rules below, started from all False and grown until
     nothing changes (each round can only add True, so it ends):
 
-      M(x)   = U(x) and D(role of x)
-      U(x)   = x is the top card, or, for the card a directly above x,
-               M(a) or (a fits on x in an ordered run and U(a))
+      M(x)   = for some card j at or above x: the cards from x up to j form an ordered
+               run in which x can play a role r with D(r), and j is the top card or
+               M(card directly above j)
       T(y)   = y is the top card, or M(card directly above y)      ("y can be a top")
       D(r)   = for r <= 5: T(some neutral) or T(some real card of rank r + 1);
-               for a neutral x, any r it could play (x counts D(1..6));
                for r = 6 (Joker): a column is empty, or M(some bottom card), or some
                column has a Joker as its bottom card (a series could be removed there).
 
@@ -105,10 +127,12 @@ def may_move_first(columns) -> list[list[bool]]:
       empty at the start, the first column to become empty did so because its bottom card
       moved first (a start bottom card: cards only reach the bottom by moving into an
       empty column) or by a series removal in a column whose bottom card is a Joker
-      (again a start bottom card).  Either way D holds for x's role.
-    * The run: if the card a directly above x at the start is still there, the run from x
-      is ordered, so a fits on x and the run from a is ordered; repeat upwards.  If a is
-      gone, a moved first earlier, so M(a).  Either way U(x) holds.
+      (again a start bottom card).  Either way D holds for x's role in the run.
+    * The run: let j + 1 be the lowest start card above x that has moved first before
+      (an earlier first card, so M(j + 1)), or let j be the start top if none has.  Cards x..j never moved first, so they still lie on one
+      another in their start order (runs are moved whole), and they are the bottom part
+      of the run now above x, which is ordered; a bottom part of an ordered run is
+      ordered, with x in the role the destination accepts.  So M(x) holds.
     So M(x) is True: a contradiction.  Hence M False means "never moves first again".
     """
     ncols = len(columns)
@@ -135,15 +159,15 @@ def may_move_first(columns) -> list[list[bool]]:
         for c in range(ncols):
             col = columns[c]
             n = len(col)
-            U = [False] * n
             for i in range(n - 1, -1, -1):
-                if i == n - 1:
-                    U[i] = True
-                else:
-                    U[i] = M[c][i + 1] or (_role_fits_below(col[i], col[i + 1]) and U[i + 1])
-                d = col[i]
-                dest_ok = any(dest[1:7]) if d == 0 else dest[d]
-                new = U[i] and dest_ok
+                new = False
+                for j in range(i, n):
+                    roles = _first_roles(col[i:j + 1])
+                    if not roles:
+                        break
+                    if (j == n - 1 or M[c][j + 1]) and any(dest[r] for r in roles):
+                        new = True
+                        break
                 if new and not M[c][i]:
                     M[c][i] = True
                     changed = True
@@ -168,9 +192,9 @@ def _reason_stuck(pos, columns, M, c, i) -> str:
     where = "lies on the table" if i == 0 else f"lies on {card_name(pos.columns[c][i - 1])}"
     # find the card above that holds it down, if any
     j = i
-    while j + 1 < len(col) and not M[c][j + 1] and _role_fits_below(col[j], col[j + 1]):
+    while j + 1 < len(col) and _ordered(col[i:j + 2]):
         j += 1
-    if j + 1 < len(col) and not M[c][j + 1]:
+    if j + 1 < len(col):
         above = card_name(pos.columns[c][j + 1])
         return (f"{card} in column {c + 1} {where}, so it must move, but {above} above it "
                 "can never move away and cannot be carried along")
