@@ -217,7 +217,7 @@ def play(source, color, max_nodes, max_seconds, max_memory):
     limits = limits_from(max_nodes, max_seconds, max_memory)
     use = _use_color(color)
     history: list[tuple[Position, str]] = []   # (position before, move text)
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
 
     def show():
         click.echo(draw(pos, use), color=use)
