@@ -299,21 +299,66 @@ def sorted_words(cols, out):
         out[j + 1] = v
 
 
+def _chunk_tables():
+    """CHUNK4[v]: the four digits of v (0 <= v < 7**4), top first, as 3-bit symbols
+    digit+1; TAIL[x]: for 1 <= x < 7**4 (a column word of n <= 3 cards), its n symbols
+    in the low 12 bits and n above them."""
+    chunk = np.zeros(7 ** 4, np.int64)
+    tail = np.zeros(7 ** 4, np.int64)
+    for v in range(7 ** 4):
+        bits, x = 0, v
+        for i in range(4):
+            bits |= (x % 7 + 1) << (3 * i)
+            x //= 7
+        chunk[v] = bits
+    for x in range(1, 7 ** 4):
+        bits, n, y = 0, 0, x
+        while y >= 7:
+            bits |= (y % 7 + 1) << (3 * n)
+            y //= 7
+            n += 1
+        tail[x] = bits | (n << 12)
+    return chunk, tail
+
+
+CHUNK4, TAIL = _chunk_tables()
+
+
+@njit(cache=True)
+def _emit(key, pos, bits, n):
+    """Write n <= 4 symbols (3 bits each, in bits) at symbol position pos of key."""
+    w = pos // 21
+    off = pos - 21 * w
+    room = 21 - off
+    if n <= room:
+        key[w] |= bits << (3 * off)
+    else:
+        key[w] |= (bits & ((1 << (3 * room)) - 1)) << (3 * off)
+        key[w + 1] |= bits >> (3 * room)
+
+
 @njit(cache=True)
 def canonical_key(cols, scratch, key):
-    """Write the exact canonical key of cols into key[0:4] (see the module docstring)."""
+    """Write the exact canonical key of cols into key[0:4] (see the module docstring).
+
+    Columns are converted four digits at a time through the CHUNK4 and TAIL tables.
+    """
     sorted_words(cols, scratch)
     for i in range(KEY_WORDS):
         key[i] = 0
     pos = 0
     for c in range(NCOLS):
         x = scratch[c]
-        while x >= 7:
-            key[pos // 21] |= (x % 7 + 1) << (3 * (pos % 21))
-            x //= 7
-            pos += 1
-        if c < NCOLS - 1:
-            pos += 1
+        while x >= 2401:
+            _emit(key, pos, CHUNK4[x % 2401], 4)
+            x //= 2401
+            pos += 4
+        t = TAIL[x]
+        n = t >> 12
+        if n:
+            _emit(key, pos, t & 4095, n)
+            pos += n
+        pos += 1
 
 
 @njit(cache=True)
