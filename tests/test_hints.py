@@ -41,7 +41,7 @@ def test_hint_distance_equals_reference_and_the_move_shortens_it_by_one(corpus):
 
 
 def test_all_moves_agree_with_the_reference(corpus):
-    small = [(label, pos, d) for label, pos, d in corpus if d != "LOST" and 1 <= d <= 5][:3]
+    small = [(label, pos, d) for label, pos, d in corpus if d != "LOST" and 1 <= d <= 5][:2]
     assert small
     for label, pos, d in small:
         results = all_moves(pos)
