@@ -17,7 +17,7 @@ from solver.jit import ensure_compiled
 from solver.moves import MoveError, move_text, resolve_move
 from solver.position import Position
 from solver.review import RecordError, describe_hint, format_record, parse_record, review as run_review
-from solver.solve import LOST, UNKNOWN, WON, Limits, solve
+from solver.solve import LOST, WON, Limits, solve
 
 EXIT_UNKNOWN = 3
 
