@@ -36,8 +36,8 @@ def ensure_compiled(stream=None) -> None:
     if _done:
         return
     _done = True
-    from . import engine, optimal, ordering, search, table  # the modules holding kernels
-    modules = (engine, optimal, ordering, search, table)
+    from . import deadness, engine, optimal, ordering, search, table  # the modules holding kernels
+    modules = (engine, deadness, optimal, ordering, search, table)
     stream = stream or sys.stderr
     cold = not all(_has_cache(m) for m in modules)
     if cold:

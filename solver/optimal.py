@@ -5,6 +5,8 @@ are not moves).  `engine.lower_bound` is consistent (it drops by at most one per
 a position is never expanded twice and the first win generated is optimal: a win is
 generated from a parent p with h(p) = 1, at cost g(p) + 1 = f(p), the smallest f open.
 When the open list runs dry, every reachable position was stored: the position is LOST.
+Positions `deadness.is_dead` proves lost are stored but never opened; no winning line
+passes through them, so neither guarantee changes.
 
 Partial expansion (PEA*): a position popped at value f stores only its children whose
 f equals f, and goes back into the open list at the next larger f of its children.  So
@@ -23,6 +25,7 @@ from numba import njit
 from . import engine
 from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, generate_moves,
                      is_won, key_to_columns, lower_bound)
+from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
 from .table import ENTRY_BYTES, new_table, table_find, table_insert_at
 
@@ -68,7 +71,8 @@ def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats):
 
 
 @njit(cache=True)
-def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, greedy):
+def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, greedy,
+              prune_dead):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
     With greedy=True the order is by h alone (greedy best-first): the first win found
@@ -80,6 +84,7 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
     scratch = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
+    digits, lengths, movable = dead_scratch()
     nb = heads.shape[0]
     done = 0
     while done < budget:
@@ -128,6 +133,11 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
                 info[found] = ((slot + 1) << 12) | g2
                 s2 = found
             else:
+                if prune_dead and is_dead(child, digits, lengths, movable):
+                    # stored with g = 0 so that it is never opened (it cannot be won)
+                    if table_insert_at(keys, info, size, found, key, 0) < 0:
+                        return FULL
+                    continue
                 s2 = table_insert_at(keys, info, size, found, key, ((slot + 1) << 12) | g2)
                 if s2 < 0:
                     return FULL
@@ -144,8 +154,10 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
 class AStar:
     """One A* search from a position's words; `run` works in slices of a budget."""
 
-    def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False):
+    def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False,
+                 prune_dead: bool = True):
         self.greedy = greedy
+        self.prune_dead = prune_dead
         self.root = words.astype(np.int64).copy()
         table_bytes = max_bytes * 2 // 3
         self.keys, self.info, self.size = new_table(table_bytes)
@@ -180,7 +192,7 @@ class AStar:
         if self.status == RUNNING:
             self.status = astar_run(self.keys, self.info, self.size, self.heads, self.e_slot,
                                     self.e_g, self.e_next, self.ne, self.stats, budget,
-                                    self.greedy)
+                                    self.greedy, self.prune_dead)
         return self.status
 
     def path(self) -> list[int]:

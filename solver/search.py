@@ -5,9 +5,9 @@ a node budget and returns; Python owns time limits and progress bars and calls i
 
 Guarantee: `dfs_run` answers WON only with a path of legal moves ending in a won position,
 and LOST only after every position reachable from the root was stored in the table and
-expanded.  The only pruning is `generate_moves(prune=True)`, which drops moves whose
-result has the same canonical key as another move's result or as the position itself, so
-the set of positions reached is unchanged.
+expanded, except positions `deadness.is_dead` proves lost (no winning line passes through
+them).  `generate_moves(prune=True)` drops only moves whose result has the same canonical
+key as another move's result or as the position itself, so no position is missed.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from numba import njit
 from . import engine
 from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
                      is_won)
+from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
 from .table import new_table, table_find, table_insert_at
 
@@ -24,7 +25,7 @@ RUNNING, WON, LOST, FULL, DEEP = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
-def dfs_start(cols, moves, nmoves, idx, keys, info, size, stats):
+def dfs_start(cols, moves, nmoves, idx, keys, info, size, stats, prune_dead):
     """Set up the search at the root position cols; returns WON if cols is already won."""
     stats[:] = 0
     if is_won(cols):
@@ -33,17 +34,20 @@ def dfs_start(cols, moves, nmoves, idx, keys, info, size, stats):
     canonical_key(cols, np.empty(NCOLS, np.int64), key)
     found = table_find(keys, info, key)
     table_insert_at(keys, info, size, found, key, 0)
+    stats[0] = 0    # depth
+    stats[1] = 1    # positions stored
+    digits, lengths, movable = dead_scratch()
+    if prune_dead and is_dead(cols, digits, lengths, movable):
+        return LOST
     scores = np.empty(MAX_MOVES, np.int64)
     nmoves[0] = generate_moves(cols, moves[0], True)
     order_moves(cols, moves[0], nmoves[0], scores)
     idx[0] = 0
-    stats[0] = 0    # depth
-    stats[1] = 1    # positions stored
     return RUNNING
 
 
 @njit(cache=True)
-def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget):
+def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget, prune_dead):
     """Continue the depth-first search for at most `budget` new positions.
 
     Returns RUNNING (budget spent, call again), WON (the path is moves[d, idx[d]-1] for
@@ -53,6 +57,7 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget):
     key = np.empty(KEY_WORDS, np.int64)
     scratch = np.empty(NCOLS, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
+    digits, lengths, movable = dead_scratch()
     d = stats[0]
     end = stats[1] + budget
     maxd = moves.shape[0]
@@ -92,6 +97,10 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget):
             stats[0] = d
             return FULL
         stats[1] += 1
+        if prune_dead and is_dead(cols, digits, lengths, movable):
+            cols[m & 15] = saved[d, 0]
+            cols[(m >> 4) & 15] = saved[d, 1]
+            continue
         d += 1
         nmoves[d] = generate_moves(cols, moves[d], True)
         order_moves(cols, moves[d], nmoves[d], scores)
@@ -104,7 +113,9 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget):
 class DfsState:
     """The arrays of one depth-first search; grows its per-depth arrays on demand."""
 
-    def __init__(self, words: np.ndarray, max_bytes: int, depth: int = 1024):
+    def __init__(self, words: np.ndarray, max_bytes: int, depth: int = 1024,
+                 prune_dead: bool = True):
+        self.prune_dead = prune_dead
         self.cols = words.astype(np.int64).copy()
         self.root = self.cols.copy()
         self.moves = np.zeros((depth, MAX_MOVES), np.int64)
@@ -114,7 +125,7 @@ class DfsState:
         self.keys, self.info, self.size = new_table(max_bytes)
         self.stats = np.zeros(2, np.int64)
         self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
-                                self.keys, self.info, self.size, self.stats)
+                                self.keys, self.info, self.size, self.stats, prune_dead)
 
     @property
     def nodes(self) -> int:
@@ -127,7 +138,8 @@ class DfsState:
             return self.status
         while True:
             status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
-                             self.keys, self.info, self.size, self.stats, budget)
+                             self.keys, self.info, self.size, self.stats, budget,
+                             self.prune_dead)
             if status != DEEP:
                 self.status = status
                 return status
