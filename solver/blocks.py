@@ -86,20 +86,8 @@ def _first_roles(stack) -> range:
 
 
 def _ordered(stack) -> bool:
-    """Whether digits stack (lowest card first) form an ordered run: some top role c
-    gives card i (from the top) the role c + i, real cards their own rank, all in 1..6.
-    Neutral digit 0 plays any rank."""
-    n = len(stack)
-    top = None
-    for i, d in enumerate(reversed(stack)):
-        if d:
-            if top is None:
-                top = d - i
-            elif d - i != top:
-                return False
-    if top is None:
-        return n <= 6
-    return top >= 1 and top + n - 1 <= 6
+    """Whether digits stack (lowest card first) form an ordered run."""
+    return bool(_first_roles(stack))
 
 
 def may_move_first(columns) -> list[list[bool]]:

@@ -19,7 +19,6 @@ WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30
 DEFAULT_MAX_NODES = 200_000_000
 FIRST_TABLE_BYTES = 1 << 22
-SLICE = 200_000
 DFS_FIRST_STAGE = 20_000
 GREEDY_STAGE = 2_000_000
 WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
@@ -41,7 +40,8 @@ class Result:
     optimal: bool = False
     nodes: int = 0
     seconds: float = 0.0
-    limit: str | None = None          # 'nodes', 'time' or 'memory' when UNKNOWN
+    limit: str | None = None          # 'nodes', 'time' or 'memory' when UNKNOWN, or when
+                                      # a WON is not proven shortest: what stopped A*
     lower_bound: int | None = None    # proven lower bound on the solution length
 
     @property
@@ -78,7 +78,7 @@ def _grow_and_run(make, limits: Limits, clock: _Clock, spent: int, cap: int | No
     while True:
         search = make(table_bytes)
         while True:
-            status = search.run(min(SLICE, max(1, stop_at - nodes_before - search.nodes)))
+            status = search.run(min(search.slice, max(1, stop_at - nodes_before - search.nodes)))
             nodes = nodes_before + search.nodes
             if status == dfs_mod.FULL:
                 break
@@ -121,8 +121,9 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     words = pos.words()
     nodes = 0
     lower = pos.lower_bound()
+    optimal_limit = None
     if want_optimal:
-        search, status, nodes, limit = _grow_and_run(
+        search, status, nodes, optimal_limit = _grow_and_run(
             lambda b: _AStarRunner(words, b), limits, clock, 0)
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
@@ -136,6 +137,8 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
         search, status, nodes, limit = _grow_and_run(make, limits, clock, nodes, cap)
         done = _found(search, status, nodes, clock, lower)
         if done:
+            if done.verdict == WON and not done.optimal:
+                done.limit = optimal_limit      # what stopped the shortest-path search
             return done
         if limit != "stage":
             break
@@ -143,6 +146,8 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
 
 
 class _DfsRunner:
+    slice = 100_000     # positions between looks at the clock (about a second at most)
+
     def __init__(self, words, table_bytes):
         self.s = dfs_mod.DfsState(words, table_bytes, depth=256)
 
@@ -161,6 +166,8 @@ class _DfsRunner:
 
 
 class _AStarRunner:
+    slice = 10_000      # expansions between looks at the clock
+
     def __init__(self, words, table_bytes, greedy=False):
         self.s = astar_mod.AStar(words, table_bytes, greedy)
 
