@@ -7,6 +7,7 @@ import sys
 import click
 
 from solver.deals import MAX_DEAL
+from solver.jit import ensure_compiled
 from solver.moves import MoveError, resolve_move
 from solver.position import Position, PositionError
 
@@ -49,6 +50,7 @@ def load_position(source: str) -> tuple[Position, str]:
     A plain number that is not an existing file is a deal number; anything else is a
     position file ('-' for standard input).  Complete series are removed at once.
     """
+    ensure_compiled()
     if source.isdigit() and not os.path.exists(source):
         n = parse_deal_number(source)
         return Position.from_deal(n), f"deal {n}"
