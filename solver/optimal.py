@@ -22,12 +22,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import engine
 from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, generate_moves,
                      is_won, key_to_columns, lower_bound)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
-from .table import ENTRY_BYTES, new_table, table_find, table_insert_at
+from .table import ENTRY_BYTES, grow_table, new_table, table_find, table_insert_at
 
 RUNNING, WON, LOST, FULL, TOO_LONG = 0, 1, 2, 3, 4
 HBUCKETS = 64
@@ -88,6 +87,8 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
     nb = heads.shape[0]
     done = 0
     while done < budget:
+        if (size[0] + MAX_MOVES) * 4 >= keys.shape[0] * 3 or ne[0] + MAX_MOVES + 1 > e_slot.shape[0]:
+            return FULL         # before taking a position: nothing is half expanded
         b = stats[0]
         while b < nb and heads[b] < 0:
             b += 1
@@ -151,6 +152,17 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
     return RUNNING
 
 
+@njit(cache=True)
+def _rename_slots(info, slot_map, e_slot, ne):
+    """After a rehash: parent pointers in info and open entries point at new slots."""
+    for s in range(info.shape[0]):
+        p = info[s]
+        if p > 0 and (p >> 12) > 0:
+            info[s] = ((slot_map[(p >> 12) - 1] + 1) << 12) | (p & G_MASK)
+    for i in range(ne):
+        e_slot[i] = slot_map[e_slot[i]]
+
+
 class AStar:
     """One A* search from a position's words; `run` works in slices of a budget."""
 
@@ -187,6 +199,23 @@ class AStar:
             return int(self.stats[3])
         b = int(self.stats[0])
         return b // HBUCKETS if b < self.heads.shape[0] else 0
+
+    def table_bytes(self) -> int:
+        """Bytes held by the table and the open list."""
+        return self.keys.nbytes + self.info.nbytes + 3 * self.e_slot.nbytes
+
+    def grow(self) -> None:
+        """Make the table four times larger (and the open list with it), keeping every
+        entry: slot numbers change, so parent pointers and open entries are renamed."""
+        keys, info, size, slot_map = grow_table(self.keys, self.info)
+        _rename_slots(info, slot_map, self.e_slot, self.ne[0])
+        self.keys, self.info, self.size = keys, info, size
+        extra = self.e_slot.shape[0] * 3
+        self.e_slot = np.concatenate([self.e_slot, np.empty(extra, np.int64)])
+        self.e_g = np.concatenate([self.e_g, np.empty(extra, np.int64)])
+        self.e_next = np.concatenate([self.e_next, np.empty(extra, np.int64)])
+        if self.status == FULL:
+            self.status = RUNNING
 
     def run(self, budget: int) -> int:
         if self.status == RUNNING:

@@ -19,7 +19,7 @@ from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, gen
                      is_won)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
-from .table import new_table, table_find, table_insert_at
+from .table import grow_table, new_table, table_find, table_insert_at
 
 RUNNING, WON, LOST, FULL, DEEP = 0, 1, 2, 3, 4
 
@@ -144,6 +144,15 @@ class DfsState:
                 self.status = status
                 return status
             self._grow()
+
+    def table_bytes(self) -> int:
+        return self.keys.nbytes + self.info.nbytes
+
+    def grow(self) -> None:
+        """Make the table four times larger, keeping every entry, and go on."""
+        self.keys, self.info, self.size, _ = grow_table(self.keys, self.info)
+        if self.status == FULL:
+            self.status = RUNNING
 
     def _grow(self) -> None:
         n = self.moves.shape[0]

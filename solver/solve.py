@@ -18,9 +18,8 @@ from .position import Position
 WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30
 DEFAULT_MAX_NODES = 200_000_000
-FIRST_TABLE_BYTES = 1 << 22     # enough for the first stage and most optimal searches
-HARD_TABLE_BYTES = 1 << 28      # the deals that reach the second stage need more
-DFS_FIRST_STAGE = 20_000
+FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow fourfold in place
+DFS_FIRST_STAGE = 2_000
 WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
 assert (astar_mod.WON, astar_mod.LOST) == (WON_CODE, LOST_CODE)
 
@@ -68,31 +67,28 @@ class _Clock:
         return bool(self.limits.max_seconds) and self.elapsed() >= self.limits.max_seconds
 
 
-def _grow_and_run(make, limits: Limits, clock: _Clock, spent: int, cap: int | None = None,
-                  first_bytes: int = FIRST_TABLE_BYTES):
-    """Run a search made by make(table_bytes) in slices; restart it with a table four
-    times larger when it fills, up to max_memory.  `cap` stops it early after that many
-    more positions (a portfolio stage).  Returns (search, status, nodes, limit)."""
-    table_bytes = min(first_bytes, limits.max_memory)
-    nodes_before = spent
+def _run_stage(make, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
+    """Run the search make(table_bytes) builds, in slices, growing its table fourfold in
+    place whenever it fills while that stays within max_memory.  `cap` stops it after
+    that many positions (a portfolio stage).  Returns (search, status, nodes, limit)."""
+    search = make(min(FIRST_TABLE_BYTES, limits.max_memory))
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, spent + cap)
     while True:
-        search = make(table_bytes)
-        while True:
-            status = search.run(min(search.slice, max(1, stop_at - nodes_before - search.nodes)))
-            nodes = nodes_before + search.nodes
-            if status == dfs_mod.FULL:
-                break
-            if status != dfs_mod.RUNNING:
-                return search, status, nodes, None
-            if nodes >= stop_at:
-                return search, status, nodes, "nodes" if stop_at == limits.max_nodes else "stage"
-            if clock.out_of_time():
-                return search, status, nodes, "time"
-        nodes_before = nodes
-        if table_bytes >= limits.max_memory:
-            return search, status, nodes, "memory"
-        table_bytes = min(table_bytes * 4, limits.max_memory)
+        status = search.run(min(search.slice, max(1, stop_at - spent - search.nodes)))
+        nodes = spent + search.nodes
+        if status == dfs_mod.FULL:
+            if search.table_bytes() * 4 > limits.max_memory:
+                return search, status, nodes, "memory"
+            search.grow()
+            continue
+        if status == astar_mod.TOO_LONG:
+            return search, status, nodes, "length"
+        if status != dfs_mod.RUNNING:
+            return search, status, nodes, None
+        if nodes >= stop_at:
+            return search, status, nodes, "nodes" if stop_at == limits.max_nodes else "stage"
+        if clock.out_of_time():
+            return search, status, nodes, "time"
 
 
 def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
@@ -126,18 +122,17 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     lower = pos.lower_bound()
     optimal_limit = None
     if want_optimal:
-        search, status, nodes, optimal_limit = _grow_and_run(
+        search, status, nodes, optimal_limit = _run_stage(
             lambda b: _AStarRunner(words, b), limits, clock, 0)
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-    stages = ((lambda b: _DfsRunner(words, b), DFS_FIRST_STAGE, FIRST_TABLE_BYTES),
-              (lambda b: _AStarRunner(words, b, greedy=True), None, HARD_TABLE_BYTES))
+    stages = ((lambda b: _DfsRunner(words, b), DFS_FIRST_STAGE),
+              (lambda b: _AStarRunner(words, b, greedy=True), None))
     limit = None
-    for make, cap, first_bytes in stages:
-        search, status, nodes, limit = _grow_and_run(make, limits, clock, nodes, cap,
-                                                     first_bytes)
+    for make, cap in stages:
+        search, status, nodes, limit = _run_stage(make, limits, clock, nodes, cap)
         done = _found(search, status, nodes, clock, lower)
         if done:
             if done.verdict == WON and not done.optimal:
@@ -151,8 +146,14 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
 class _DfsRunner:
     slice = 100_000     # positions between looks at the clock (about a second at most)
 
+    def table_bytes(self):
+        return self.s.table_bytes()
+
+    def grow(self):
+        self.s.grow()
+
     def __init__(self, words, table_bytes):
-        self.s = dfs_mod.DfsState(words, table_bytes, depth=256)
+        self.s = dfs_mod.DfsState(words, table_bytes, depth=1024)
 
     @property
     def nodes(self):
@@ -171,6 +172,12 @@ class _DfsRunner:
 class _AStarRunner:
     slice = 10_000      # expansions between looks at the clock
 
+    def table_bytes(self):
+        return self.s.table_bytes()
+
+    def grow(self):
+        self.s.grow()
+
     def __init__(self, words, table_bytes, greedy=False):
         self.s = astar_mod.AStar(words, table_bytes, greedy)
 
@@ -179,8 +186,7 @@ class _AStarRunner:
         return self.s.stored
 
     def run(self, budget):
-        status = self.s.run(budget)
-        return {astar_mod.TOO_LONG: dfs_mod.FULL}.get(status, status)
+        return self.s.run(budget)
 
     def path(self):
         return self.s.path()

@@ -63,3 +63,34 @@ def table_insert_at(keys, info, size, empty_code, key, payload):
     info[slot] = payload
     size[0] += 1
     return slot
+
+
+def room_for(size, keys, n: int) -> bool:
+    """Whether n more entries fit below the 3/4 load limit."""
+    return (int(size[0]) + n) * 4 < keys.shape[0] * 3
+
+
+@njit(cache=True)
+def rehash_into(keys, info, new_keys, new_info, new_size, slot_map):
+    """Copy every entry into an empty larger table; slot_map[old slot] = new slot."""
+    for s in range(keys.shape[0]):
+        if info[s] < 0:
+            continue
+        found = table_find(new_keys, new_info, keys[s])
+        slot = -found - 2
+        for i in range(KEY_WORDS):
+            new_keys[slot, i] = keys[s, i]
+        new_info[slot] = info[s]
+        new_size[0] += 1
+        slot_map[s] = slot
+
+
+def grow_table(keys, info, factor: int = 4):
+    """A table `factor` times larger holding the same entries, and the slot map."""
+    slots = keys.shape[0] * factor
+    new_keys = np.zeros((slots, KEY_WORDS), np.int64)
+    new_info = np.full(slots, -1, np.int64)
+    new_size = np.zeros(1, np.int64)
+    slot_map = np.full(keys.shape[0], -1, np.int64)
+    rehash_into(keys, info, new_keys, new_info, new_size, slot_map)
+    return new_keys, new_info, new_size, slot_map
