@@ -57,8 +57,13 @@ def validation_error(columns) -> str | None:
         common = Counter(per_rank.values()).most_common(1)[0][0]
         odd = next(r for r, n in per_rank.items() if n != common)
         usual = next(r for r, n in per_rank.items() if n == common)
-        return (f"{per_rank[odd]} {RANK_NAMES[odd]}s but {common} {RANK_NAMES[usual]}s "
+        text = (f"{per_rank[odd]} {RANK_NAMES[odd]}s but {common} {RANK_NAMES[usual]}s "
                 "(every rank must appear equally often)")
+        if common == 9 and per_rank[odd] < 9:
+            base = (6 - odd) * 9
+            missing = [card_name(c) for c in range(base, base + 9) if c not in where]
+            text += f"; missing: {', '.join(missing)}"
+        return text
     real_left = sum(per_rank.values())
     for x in (54, 55):
         if real_left and x not in where:
