@@ -165,6 +165,7 @@ def _rename_slots(info, slot_map, e_slot, ne):
 
 class AStar:
     """One A* search from a position's words; `run` works in slices of a budget."""
+    slice = 10_000      # expansions a caller should run between looks at the clock
 
     def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False,
                  prune_dead: bool = True):
@@ -190,6 +191,8 @@ class AStar:
     @property
     def stored(self) -> int:
         return int(self.size[0])
+
+    nodes = stored      # the effort measure the portfolio adds up
 
     def bound(self) -> int:
         """A proven lower bound on the solution length (exact once WON)."""

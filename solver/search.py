@@ -112,6 +112,7 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget, pr
 
 class DfsState:
     """The arrays of one depth-first search; grows its per-depth arrays on demand."""
+    slice = 100_000     # positions a caller should run between looks at the clock
 
     def __init__(self, words: np.ndarray, max_bytes: int, depth: int = 1024,
                  prune_dead: bool = True):

@@ -123,13 +123,13 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     optimal_limit = None
     if want_optimal:
         search, status, nodes, optimal_limit = _run_stage(
-            lambda b: _AStarRunner(words, b), limits, clock, 0)
+            lambda b: astar_mod.AStar(words, b), limits, clock, 0)
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-    stages = ((lambda b: _DfsRunner(words, b), DFS_FIRST_STAGE),
-              (lambda b: _AStarRunner(words, b, greedy=True), None))
+    stages = ((lambda b: dfs_mod.DfsState(words, b), DFS_FIRST_STAGE),
+              (lambda b: astar_mod.AStar(words, b, greedy=True), None))
     limit = None
     for make, cap in stages:
         search, status, nodes, limit = _run_stage(make, limits, clock, nodes, cap)
@@ -141,55 +141,3 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
         if limit != "stage":
             break
     return Result(UNKNOWN, [], False, nodes, clock.elapsed(), limit, lower)
-
-
-class _DfsRunner:
-    slice = 100_000     # positions between looks at the clock (about a second at most)
-
-    def table_bytes(self):
-        return self.s.table_bytes()
-
-    def grow(self):
-        self.s.grow()
-
-    def __init__(self, words, table_bytes):
-        self.s = dfs_mod.DfsState(words, table_bytes, depth=1024)
-
-    @property
-    def nodes(self):
-        return self.s.nodes
-
-    def run(self, budget):
-        return self.s.run(budget)
-
-    def path(self):
-        return self.s.path()
-
-    def bound(self):
-        return 0
-
-
-class _AStarRunner:
-    slice = 10_000      # expansions between looks at the clock
-
-    def table_bytes(self):
-        return self.s.table_bytes()
-
-    def grow(self):
-        self.s.grow()
-
-    def __init__(self, words, table_bytes, greedy=False):
-        self.s = astar_mod.AStar(words, table_bytes, greedy)
-
-    @property
-    def nodes(self):
-        return self.s.stored
-
-    def run(self, budget):
-        return self.s.run(budget)
-
-    def path(self):
-        return self.s.path()
-
-    def bound(self):
-        return self.s.bound()
