@@ -30,8 +30,8 @@ from .table import ENTRY_BYTES, grow_table, new_table, table_find, table_insert_
 
 RUNNING, WON, LOST, FULL, TOO_LONG = 0, 1, 2, 3, 4
 HBUCKETS = 64
-MAX_F = 1000
-G_MASK = (1 << 11) - 1
+MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never a drop
+G_MASK = (1 << 11) - 1      # g field; MAX_F < G_MASK, and greedy mode saturates g
 
 
 @njit(cache=True)
@@ -116,8 +116,14 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
                 child[c] = cols[c]
             apply_move(child, m)
             h2 = lower_bound(child)
-            g2 = g + 1
-            f2 = h2 if greedy else g2 + h2
+            if greedy:
+                g2 = min(g + 1, G_MASK)     # g only names the entry; f is h alone
+                f2 = h2
+            else:
+                g2 = g + 1
+                f2 = g2 + h2
+                if f2 > MAX_F:
+                    return TOO_LONG         # never drop a position: LOST must stay a proof
             if f2 > f:
                 if f2 < later:
                     later = f2
@@ -145,8 +151,6 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
             if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, stats):
                 return FULL
         if later <= MAX_F:
-            if g + 1 >= G_MASK:
-                return TOO_LONG
             if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, stats):
                 return FULL
     return RUNNING
