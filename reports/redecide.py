@@ -1,12 +1,15 @@
 """Second pass over a `drez analyze` results file: decide its UNKNOWN (and ERROR) deals
-again with larger limits, and write a merged results file sorted by deal number.
+again with larger limits, then merge.
 
-    python reports/redecide.py reports/deals-0-99999.csv --out reports/deals-0-99999-final.csv \
-        --max-nodes 60000000 --max-memory 4G
+    python reports/redecide.py reports/deals-0-99999.csv --pass-file P.csv --part 1/2 \
+        --max-nodes 60000000 --max-memory 4G          # and --part 2/2 with P2.csv beside it
+    python reports/redecide.py reports/deals-0-99999.csv --pass-file P.csv --pass-file P2.csv \
+        --merge reports/deals-0-99999-final.csv
 
-Rows already WON or LOST are kept as they are (their verdicts are proofs whatever the
-limits); only undecided rows are replaced.  The merged file gets the first run's sidecar,
-with a `second_pass` entry recording the limits, engine version and deals redone.
+Each redone row is appended (and flushed) to the pass file as it is decided, and a rerun
+skips the deals already there, so an interrupted pass loses nothing.  Rows already WON or
+LOST are kept as they are (their verdicts are proofs whatever the limits).  The merged
+file is sorted by deal and gets the first run's sidecar with a `second_pass` entry.
 """
 from __future__ import annotations
 
@@ -24,43 +27,75 @@ from solver.solve import Limits  # noqa: E402
 from solver.version import ENGINE_VERSION  # noqa: E402
 
 
+def _rows(path):
+    return {r["deal"]: r for r in batch.read_rows(path)} if os.path.exists(path) else {}
+
+
+def redo(args, settings, todo) -> None:
+    k, n = (int(x) for x in args.part.split("/"))
+    if len(args.pass_file) != 1:
+        raise SystemExit("redecide: give one --pass-file to a part")
+    pass_file = args.pass_file[0]
+    done = _rows(pass_file)
+    mine = [d for i, d in enumerate(todo) if i % n == k - 1 and d not in done]
+    limits = Limits(max_nodes=args.max_nodes, max_seconds=0.0,
+                    max_memory=MemorySize().convert(args.max_memory, None, None))
+    new_file = not os.path.exists(pass_file)
+    with open(pass_file, "a", encoding="utf-8") as f:
+        if new_file:
+            f.write(batch.HEADER + "\n")
+        for i, d in enumerate(mine, 1):
+            r = batch.solve_deal(d, limits, settings.optimal)
+            f.write(batch.format_row(r, "csv"))
+            f.flush()
+            print(f"[{i}/{len(mine)}] deal {d}: {r['verdict']} {r['nodes']} nodes "
+                  f"{r['seconds']:.1f} s", flush=True)
+
+
+def merge(args, todo) -> None:
+    rows = _rows(args.results)
+    redone = {}
+    for path in args.pass_file:
+        redone.update(_rows(path))
+    for d, r in redone.items():
+        rows[d] = r
+    with open(args.merge, "w", encoding="utf-8") as f:
+        f.write(batch.HEADER + "\n")
+        for d in sorted(rows):
+            f.write(batch.format_row(rows[d], "csv"))
+    meta = json.load(open(batch.meta_path(args.results), encoding="utf-8"))
+    meta["second_pass"] = {
+        "deals": todo, "max_nodes": args.max_nodes,
+        "max_memory": MemorySize().convert(args.max_memory, None, None),
+        "engine_version": ENGINE_VERSION,
+        "search_seconds": round(sum(r["seconds"] for r in redone.values()), 1),
+        "still_undecided": [d for d in todo if rows[d]["verdict"] in ("UNKNOWN", "ERROR")]}
+    with open(batch.meta_path(args.merge), "w", encoding="utf-8") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+    print(f"merged {len(redone)} redone rows; "
+          f"{len(meta['second_pass']['still_undecided'])} deals still undecided")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("results")
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--pass-file", required=True, action="append",
+                    help="file of redone rows (several with --merge)")
+    ap.add_argument("--part", default="1/1", help="k/n: redo every n-th deal from the k-th")
+    ap.add_argument("--merge", metavar="OUT", help="write the merged results file")
     ap.add_argument("--max-nodes", type=int, default=60_000_000)
     ap.add_argument("--max-memory", default="4G")
     args = ap.parse_args()
-    if os.path.exists(args.out):
-        print(f"redecide: {args.out} exists; choose another name", file=sys.stderr)
-        return 2
     settings = batch.read_meta(args.results)
-    rows = {r["deal"]: r for r in batch.read_rows(args.results)}
-    todo = sorted(n for n, r in rows.items() if r["verdict"] in ("UNKNOWN", "ERROR"))
-    limits = Limits(max_nodes=args.max_nodes, max_seconds=0.0,
-                    max_memory=MemorySize().convert(args.max_memory, None, None))
-    start = time.perf_counter()
-    for i, n in enumerate(todo, 1):
-        rows[n] = batch.solve_deal(n, limits, settings.optimal)
-        r = rows[n]
-        print(f"[{i}/{len(todo)}] deal {n}: {r['verdict']} {r['nodes']} nodes "
-              f"{r['seconds']:.1f} s", flush=True)
-    wall = time.perf_counter() - start
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write(batch.HEADER + "\n")
-        for n in sorted(rows):
-            f.write(batch.format_row(rows[n], "csv"))
-    meta = json.load(open(batch.meta_path(args.results), encoding="utf-8"))
-    meta["second_pass"] = {"deals": todo, "max_nodes": args.max_nodes,
-                           "max_memory": limits.max_memory, "engine_version": ENGINE_VERSION,
-                           "wall_seconds": round(wall, 1),
-                           "still_undecided": [n for n in todo
-                                               if rows[n]["verdict"] in ("UNKNOWN", "ERROR")]}
-    with open(batch.meta_path(args.out), "w", encoding="utf-8") as f:
-        json.dump(meta, f, indent=1)
-        f.write("\n")
-    print(f"redecided {len(todo)} deals in {wall:.0f} s; "
-          f"{len(meta['second_pass']['still_undecided'])} still undecided")
+    todo = sorted(d for d, r in _rows(args.results).items()
+                  if r["verdict"] in ("UNKNOWN", "ERROR"))
+    if args.merge:
+        merge(args, todo)
+    else:
+        start = time.perf_counter()
+        redo(args, settings, todo)
+        print(f"part {args.part} done in {time.perf_counter() - start:.0f} s")
     return 0
 
 
