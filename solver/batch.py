@@ -21,12 +21,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import multiprocessing as mp
 import os
 import signal
 import time
-import traceback
 from collections import Counter, deque
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import wait

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import drez
-from solver import batch, stats
+from solver import batch
 from solver.jit import ensure_compiled
 from solver.position import Position
 from solver.solve import Limits, solve

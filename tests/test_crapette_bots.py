@@ -4,7 +4,7 @@ import random
 from crapette_helpers import table
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.cards import HIDDEN
-from solver.crapette.game import HOME, WORK, Move, face_up, new_game, reserve, stock, waste
+from solver.crapette.game import HOME, Move, new_game, reserve, stock, waste
 from solver.crapette.search import SearchBot
 
 

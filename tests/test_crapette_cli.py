@@ -1,6 +1,5 @@
 """`drez crapette simulate` and `drez crapette play` through click's CliRunner (C14-C17)."""
 import json
-import random
 
 from click.testing import CliRunner
 

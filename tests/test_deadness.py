@@ -3,7 +3,6 @@ documented detector in solver/blocks.py, and verdicts unchanged with and without
 (S14: a lost position is one from which no sequence of moves wins)."""
 import random
 
-import numpy as np
 import pytest
 
 from solver import blocks, deadness

@@ -138,7 +138,6 @@ def test_S15_card_twice_names_both_columns():
     lines = list(DEAL0)
     twice = lines[1].split()[0]                 # a card of column 2, written again in column 7
     victim = lines[6].split()
-    gone = victim[0]
     victim[0] = twice
     lines[6] = " ".join(victim)
     with pytest.raises(PositionError) as err:

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from solodrez_helpers import DATA, fast_reference, ref, to_engine, to_ref
+from solodrez_helpers import DATA, fast_reference, ref, to_engine
 from solver import optimal, search
 from solver.moves import Move
 from solver.position import Position
