@@ -150,9 +150,12 @@ def test_ctrl_c_keeps_finished_rows_then_resume_completes(baseline, tmp_path):
     long_range = "0-999"                               # long enough to interrupt midway
     cmd = [sys.executable, "-m", "cli", "analyze", long_range, "--out", out, "--workers", "1",
            "--chunk-size", "1", *LIMITS]
+    # a shell that started the test run in the background ignores SIGINT, and children
+    # inherit that: give the run the ordinary Ctrl-C handling a terminal would
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True, cwd=os.path.dirname(os.path.dirname(
-                                os.path.abspath(__file__))))
+                                os.path.abspath(__file__))),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and (not os.path.exists(out) or
                                       open(out).read().count("\n") < 6):
