@@ -27,6 +27,11 @@ from solver.solve import Limits  # noqa: E402
 from solver.version import ENGINE_VERSION  # noqa: E402
 
 
+def _meta_of(path: str) -> str:
+    """The sidecar of a results file; `X.csv.gz` keeps the sidecar of `X.csv`."""
+    return batch.meta_path(path[:-3] if path.endswith(".gz") else path)
+
+
 def _rows(path):
     return {r["deal"]: r for r in batch.read_rows(path)} if os.path.exists(path) else {}
 
@@ -63,7 +68,7 @@ def merge(args, todo) -> None:
         f.write(batch.HEADER + "\n")
         for d in sorted(rows):
             f.write(batch.format_row(rows[d], "csv"))
-    meta = json.load(open(batch.meta_path(args.results), encoding="utf-8"))
+    meta = json.load(open(_meta_of(args.results), encoding="utf-8"))
     meta["second_pass"] = {
         "deals": todo, "max_nodes": args.max_nodes,
         "max_memory": MemorySize().convert(args.max_memory, None, None),
@@ -87,7 +92,7 @@ def main() -> int:
     ap.add_argument("--max-nodes", type=int, default=60_000_000)
     ap.add_argument("--max-memory", default="4G")
     args = ap.parse_args()
-    settings = batch.read_meta(args.results)
+    settings = batch.Settings.from_json(json.load(open(_meta_of(args.results), encoding="utf-8")))
     todo = sorted(d for d, r in _rows(args.results).items()
                   if r["verdict"] in ("UNKNOWN", "ERROR"))
     if args.merge:
