@@ -47,21 +47,6 @@ def move_pack(src, dst, k):
 
 
 @njit(cache=True)
-def move_src(m):
-    return m & 15
-
-
-@njit(cache=True)
-def move_dst(m):
-    return (m >> 4) & 15
-
-
-@njit(cache=True)
-def move_k(m):
-    return m >> 8
-
-
-@njit(cache=True)
 def column_length(w):
     """The number of cards in column word w."""
     n = 0
