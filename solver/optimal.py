@@ -211,13 +211,14 @@ class AStar:
         """Bytes held by the table and the open list."""
         return self.keys.nbytes + self.info.nbytes + 3 * self.e_slot.nbytes
 
-    def grow(self) -> None:
-        """Make the table four times larger (and the open list with it), keeping every
-        entry: slot numbers change, so parent pointers and open entries are renamed."""
-        keys, info, size, slot_map = grow_table(self.keys, self.info)
+    def grow(self, factor: int = 4) -> None:
+        """Make the table `factor` (2 or 4) times larger (and the open list with it),
+        keeping every entry: slot numbers change, so parent pointers and open entries are
+        renamed."""
+        keys, info, size, slot_map = grow_table(self.keys, self.info, factor)
         _rename_slots(info, slot_map, self.e_slot, self.ne[0])
         self.keys, self.info, self.size = keys, info, size
-        extra = self.e_slot.shape[0] * 3
+        extra = self.e_slot.shape[0] * (factor - 1)
         self.e_slot = np.concatenate([self.e_slot, np.empty(extra, np.int64)])
         self.e_g = np.concatenate([self.e_g, np.empty(extra, np.int64)])
         self.e_next = np.concatenate([self.e_next, np.empty(extra, np.int64)])

@@ -149,9 +149,9 @@ class DfsState:
     def table_bytes(self) -> int:
         return self.keys.nbytes + self.info.nbytes
 
-    def grow(self) -> None:
-        """Make the table four times larger, keeping every entry, and go on."""
-        self.keys, self.info, self.size, _ = grow_table(self.keys, self.info)
+    def grow(self, factor: int = 4) -> None:
+        """Make the table `factor` (2 or 4) times larger, keeping every entry, and go on."""
+        self.keys, self.info, self.size, _ = grow_table(self.keys, self.info, factor)
         if self.status == FULL:
             self.status = RUNNING
 

@@ -18,7 +18,7 @@ from .position import Position
 WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30
 DEFAULT_MAX_NODES = 200_000_000
-FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow fourfold in place
+FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
 WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
 assert (astar_mod.WON, astar_mod.LOST) == (WON_CODE, LOST_CODE)
@@ -68,18 +68,21 @@ class _Clock:
 
 
 def _run_stage(make, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
-    """Run the search make(table_bytes) builds, in slices, growing its table fourfold in
-    place whenever it fills while that stays within max_memory.  `cap` stops it after
-    that many positions (a portfolio stage).  Returns (search, status, nodes, limit)."""
+    """Run the search make(table_bytes) builds, in slices, growing its table in place
+    whenever it fills: fourfold, or twofold when only that stays within max_memory.
+    `cap` stops it after that many positions (a portfolio stage).
+    Returns (search, status, nodes, limit)."""
     search = make(min(FIRST_TABLE_BYTES, limits.max_memory))
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, spent + cap)
     while True:
         status = search.run(min(search.slice, max(1, stop_at - spent - search.nodes)))
         nodes = spent + search.nodes
         if status == dfs_mod.FULL:
-            if search.table_bytes() * 4 > limits.max_memory:
+            factor = next((f for f in (4, 2) if search.table_bytes() * f <= limits.max_memory),
+                          None)
+            if factor is None:
                 return search, status, nodes, "memory"
-            search.grow()
+            search.grow(factor)
             continue
         if status == astar_mod.TOO_LONG:
             return search, status, nodes, "length"

@@ -22,7 +22,7 @@ def test_every_key_stays_findable_and_exact_through_growth():
     stored = 0
     for i, k in enumerate(keys_in):
         if not table.room_for(size, keys, 1):
-            keys, info, size, slot_map = table.grow_table(keys, info)
+            keys, info, size, slot_map = table.grow_table(keys, info, 2 + 2 * (i % 2))
             assert (slot_map >= 0).sum() == stored
         found = table.table_find(keys, info, k)
         assert found < 0                       # new key: never a false hit
@@ -58,7 +58,7 @@ def test_searches_that_grow_their_table_give_the_same_answers():
         small = DfsState(words, 1 << 10)
         while small.run(10**5) in (0, 3):       # RUNNING: go on; FULL: grow and go on
             if small.status == 3:
-                small.grow()
+                small.grow(2 if deal % 2 else 4)
         assert big.run(10**8) == small.status == WON
         assert big.nodes == small.nodes         # the same search, whatever the table size
         assert _verify(deal, small.path()) == (True, "")
@@ -68,7 +68,20 @@ def test_searches_that_grow_their_table_give_the_same_answers():
         small = AStar(words, 1 << 12)
         while small.run(10**5) in (0, 3):
             if small.status == 3:
-                small.grow()
+                small.grow(2 if deal == 9 else 4)
         assert big.run(10**7) == small.status == A_WON
         assert big.bound() == small.bound() == len(small.path())
         assert _verify(deal, small.path()) == (True, "")
+
+
+def test_a_memory_cap_between_fourfold_steps_is_used_by_doubling():
+    from solver.solve import FIRST_TABLE_BYTES, Limits, solve
+    pos = Position.from_deal(554)                 # about 57,000 positions
+    roomy = solve(pos, Limits(max_nodes=10**7, max_memory=1 << 30))
+    # 8x the first table: a fourfold step (too small for this deal), then a doubling.
+    exact = solve(pos, Limits(max_nodes=10**7, max_memory=FIRST_TABLE_BYTES * 8))
+    assert roomy.verdict == "WON"
+    assert (exact.verdict, exact.nodes, exact.moves) == (roomy.verdict, roomy.nodes,
+                                                          roomy.moves)
+    tight = solve(pos, Limits(max_nodes=10**7, max_memory=FIRST_TABLE_BYTES * 7))
+    assert tight.verdict == "UNKNOWN" and tight.limit == "memory"
