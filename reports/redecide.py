@@ -1,4 +1,4 @@
-"""Second pass over a `drez analyze` results file: decide its UNKNOWN (and ERROR) deals
+"""Later passes over a `drez analyze` results file: decide its UNKNOWN (and ERROR) deals
 again with larger limits, then merge.
 
     python reports/redecide.py reports/deals-0-99999.csv --pass-file P.csv --part 1/2 \
@@ -7,9 +7,12 @@ again with larger limits, then merge.
         --merge reports/deals-0-99999-final.csv
 
 Each redone row is appended (and flushed) to the pass file as it is decided, and a rerun
-skips the deals already there, so an interrupted pass loses nothing.  Rows already WON or
-LOST are kept as they are (their verdicts are proofs whatever the limits).  The merged
-file is sorted by deal and gets the first run's sidecar with a `second_pass` entry.
+skips the deals already there, so an interrupted pass loses nothing.  A pass file keeps
+its limits and engine version in `P.csv.meta.json`; a rerun with other ones is refused.
+Rows already WON or LOST are kept as they are (their verdicts are proofs whatever the
+limits).  The merged file is sorted by deal; a pass file given later overrides an earlier
+one.  It gets the first run's sidecar with a `later_passes` entry (each pass file's limits
+and the deals it decided) and the list of deals `still_undecided`.
 """
 from __future__ import annotations
 
@@ -36,11 +39,32 @@ def _rows(path):
     return {r["deal"]: r for r in batch.read_rows(path)} if os.path.exists(path) else {}
 
 
+def _pass_meta(args) -> dict:
+    return {"max_nodes": args.max_nodes,
+            "max_memory": MemorySize().convert(args.max_memory, None, None),
+            "engine_version": ENGINE_VERSION}
+
+
+def _check_pass_meta(pass_file: str, args) -> None:
+    """Write the pass file's sidecar, or refuse limits other than the ones it records."""
+    want = _pass_meta(args)
+    path = batch.meta_path(pass_file)
+    if os.path.exists(path):
+        have = json.load(open(path, encoding="utf-8"))
+        if have != want:
+            raise SystemExit(f"redecide: {pass_file} was made with {have}, not {want}")
+        return
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(want, f, indent=1)
+        f.write("\n")
+
+
 def redo(args, settings, todo) -> None:
     k, n = (int(x) for x in args.part.split("/"))
     if len(args.pass_file) != 1:
         raise SystemExit("redecide: give one --pass-file to a part")
     pass_file = args.pass_file[0]
+    _check_pass_meta(pass_file, args)
     done = _rows(pass_file)
     mine = [d for i, d in enumerate(todo) if i % n == k - 1 and d not in done]
     limits = Limits(max_nodes=args.max_nodes, max_seconds=0.0,
@@ -59,27 +83,29 @@ def redo(args, settings, todo) -> None:
 
 def merge(args, todo) -> None:
     rows = _rows(args.results)
-    redone = {}
+    passes = []
     for path in args.pass_file:
-        redone.update(_rows(path))
-    for d, r in redone.items():
-        rows[d] = r
+        redone = _rows(path)
+        rows.update(redone)
+        passes.append({"file": os.path.basename(path),
+                       **json.load(open(batch.meta_path(path), encoding="utf-8")),
+                       "search_seconds": round(sum(r["seconds"] for r in redone.values()), 1),
+                       "decided": sorted(d for d, r in redone.items()
+                                         if r["verdict"] in ("WON", "LOST"))})
     with open(args.merge, "w", encoding="utf-8") as f:
         f.write(batch.HEADER + "\n")
         for d in sorted(rows):
             f.write(batch.format_row(rows[d], "csv"))
     meta = json.load(open(_meta_of(args.results), encoding="utf-8"))
-    meta["second_pass"] = {
-        "deals": todo, "max_nodes": args.max_nodes,
-        "max_memory": MemorySize().convert(args.max_memory, None, None),
-        "engine_version": ENGINE_VERSION,
-        "search_seconds": round(sum(r["seconds"] for r in redone.values()), 1),
-        "still_undecided": [d for d in todo if rows[d]["verdict"] in ("UNKNOWN", "ERROR")]}
+    meta.pop("second_pass", None)
+    meta["redone"] = todo
+    meta["later_passes"] = passes
+    meta["still_undecided"] = [d for d in todo if rows[d]["verdict"] in ("UNKNOWN", "ERROR")]
     with open(batch.meta_path(args.merge), "w", encoding="utf-8") as f:
         json.dump(meta, f, indent=1)
         f.write("\n")
-    print(f"merged {len(redone)} redone rows; "
-          f"{len(meta['second_pass']['still_undecided'])} deals still undecided")
+    print(f"merged {len(passes)} pass files; "
+          f"{len(meta['still_undecided'])} deals still undecided")
 
 
 def main() -> int:
