@@ -20,6 +20,8 @@ DEFAULT_MAX_MEMORY = 1 << 30
 DEFAULT_MAX_NODES = 200_000_000
 FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
+GREEDY_FIRST_STAGE = 200_000
+PROBE_NODES = 50_000
 WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
 assert (astar_mod.WON, astar_mod.LOST) == (WON_CODE, LOST_CODE)
 
@@ -67,13 +69,14 @@ class _Clock:
         return bool(self.limits.max_seconds) and self.elapsed() >= self.limits.max_seconds
 
 
-def _run_stage(make, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
-    """Run the search make(table_bytes) builds, in slices, growing its table in place
-    whenever it fills: fourfold, or twofold when only that stays within max_memory.
-    `cap` stops it after that many positions (a portfolio stage).
-    Returns (search, status, nodes, limit)."""
-    search = make(min(FIRST_TABLE_BYTES, limits.max_memory))
-    stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, spent + cap)
+def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
+    """Run `search` (a DfsState or AStar, fresh or stopped earlier at a stage cap) in
+    slices, growing its table in place whenever it fills: fourfold, or twofold when only
+    that stays within max_memory.  `spent` is what every other search stored; `cap`
+    stops this run after that many more positions (a portfolio stage).
+    Returns (search, status, nodes, limit) with nodes = spent + search.nodes."""
+    nodes = spent + search.nodes
+    stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
     while True:
         status = search.run(min(search.slice, max(1, stop_at - spent - search.nodes)))
         nodes = spent + search.nodes
@@ -94,6 +97,10 @@ def _run_stage(make, limits: Limits, clock: _Clock, spent: int, cap: int | None 
             return search, status, nodes, "time"
 
 
+def _first_table(limits: Limits) -> int:
+    return min(FIRST_TABLE_BYTES, limits.max_memory)
+
+
 def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
     """The Result a finished search stage gives, or None if it was stopped."""
     if status == WON_CODE:
@@ -105,16 +112,43 @@ def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
     return None
 
 
+def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
+                      spent: int = 0) -> tuple[Result | None, int, str | None]:
+    """Greedy best-first searches of at most `per_probe` positions (and the memory of
+    `limits`) from each position one move in, the moves in generation order.  Returns
+    (a WON Result whose first move is that move, or None; the positions stored, `spent`
+    included; 'nodes' or 'time' if that limit of `limits` stopped the probes, else None).
+    A probe that fails proves nothing, so this never answers LOST."""
+    clock = clock or _Clock(limits)
+    for move in pos.legal_moves(prune=True):
+        child = pos.play(move)
+        if child.is_won():
+            return Result(WON, [move], False, spent, clock.elapsed()), spent, None
+        search = astar_mod.AStar(child.words(), _first_table(limits), greedy=True)
+        search, status, spent, limit = _run_stage(search, limits, clock, spent, per_probe)
+        if status == WON_CODE:
+            moves = [move] + [Move.unpack(m) for m in search.path()]
+            return Result(WON, moves, False, spent, clock.elapsed()), spent, None
+        if limit in ("nodes", "time"):
+            return None, spent, limit
+    return None, spent, None
+
+
 def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = False) -> Result:
     """Decide pos; with want_optimal, look for a proven-shortest solution.
 
-    Verdict portfolio, each stage exhaustive if let run, so either may prove LOST: a
-    short depth-first search (search.DfsState; it wins most deals in under 200
-    positions), then a greedy best-first search to the end (optimal.AStar greedy; on the
-    hard deals of reports/bench.md it needs 2-6 times fewer positions than the
-    depth-first search, for wins and losses alike).  The optimal search is
-    A* (optimal.AStar); when a limit stops it, the portfolio finds a (not proven
-    shortest) solution and the result keeps A*'s proven lower bound.
+    Verdict portfolio, of which the first and last stages are exhaustive if let run, so
+    either may prove LOST:
+    1. a short depth-first search (search.DfsState; it wins most deals in under 200
+       positions);
+    2. a greedy best-first search (optimal.AStar greedy; 2-6 times fewer positions than
+       the depth-first search on hard deals), stopped after GREEDY_FIRST_STAGE positions;
+    3. probes: greedy searches of PROBE_NODES positions from each position one move in
+       (probe_first_moves) - the root search can sink millions of positions under one
+       first move while another wins in a thousand;
+    4. the greedy search of stage 2, resumed and run to the end.
+    The optimal search is A* (optimal.AStar); when a limit stops it, the portfolio finds
+    a (not proven shortest) solution and the result keeps A*'s proven lower bound.
     """
     limits = limits or Limits()
     clock = _Clock(limits)
@@ -126,21 +160,37 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     optimal_limit = None
     if want_optimal:
         search, status, nodes, optimal_limit = _run_stage(
-            lambda b: astar_mod.AStar(words, b), limits, clock, 0)
+            astar_mod.AStar(words, _first_table(limits)), limits, clock, 0)
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-    stages = ((lambda b: dfs_mod.DfsState(words, b), DFS_FIRST_STAGE),
-              (lambda b: astar_mod.AStar(words, b, greedy=True), None))
-    limit = None
-    for make, cap in stages:
-        search, status, nodes, limit = _run_stage(make, limits, clock, nodes, cap)
+
+    def finish(done: Result) -> Result:
+        if done.verdict == WON and not done.optimal:
+            done.limit = optimal_limit      # what stopped the shortest-path search
+        return done
+
+    dfs = dfs_mod.DfsState(words, _first_table(limits))
+    search, status, nodes, limit = _run_stage(dfs, limits, clock, nodes, DFS_FIRST_STAGE)
+    done = _found(search, status, nodes, clock, lower)
+    if done:
+        return finish(done)
+    if limit == "stage":
+        spent = nodes
+        greedy = astar_mod.AStar(words, _first_table(limits), greedy=True)
+        search, status, nodes, limit = _run_stage(greedy, limits, clock, spent,
+                                                  GREEDY_FIRST_STAGE)
+        if limit == "stage":
+            probed, nodes, limit = probe_first_moves(pos, limits, PROBE_NODES, clock, nodes)
+            if probed:
+                probed.optimal = len(probed.moves) == lower
+                probed.lower_bound = lower
+                return finish(probed)
+            if limit is None:
+                search, status, nodes, limit = _run_stage(greedy, limits, clock,
+                                                          nodes - greedy.nodes)
         done = _found(search, status, nodes, clock, lower)
         if done:
-            if done.verdict == WON and not done.optimal:
-                done.limit = optimal_limit      # what stopped the shortest-path search
-            return done
-        if limit != "stage":
-            break
+            return finish(done)
     return Result(UNKNOWN, [], False, nodes, clock.elapsed(), limit, lower)
