@@ -117,14 +117,17 @@ def main() -> int:
     ap.add_argument("--merge", metavar="OUT", help="write the merged results file")
     ap.add_argument("--max-nodes", type=int, default=60_000_000)
     ap.add_argument("--max-memory", default="4G")
-    ap.add_argument("--deals", help="redo only these deals (comma-separated), in this order")
+    ap.add_argument("--deals", help="redo only these of the undecided deals (comma-separated, "
+                    "in this order); not with --merge")
     args = ap.parse_args()
     settings = batch.Settings.from_json(json.load(open(_meta_of(args.results), encoding="utf-8")))
     todo = sorted(d for d, r in _rows(args.results).items()
                   if r["verdict"] in ("UNKNOWN", "ERROR"))
+    if args.deals and args.merge:
+        raise SystemExit("redecide: --deals is for a pass, not for --merge")
     if args.deals:
-        wanted = [int(d) for d in args.deals.split(",")]
-        todo = [d for d in wanted if d in set(todo)]
+        undecided = set(todo)
+        todo = [d for d in map(int, args.deals.split(",")) if d in undecided]
     if args.merge:
         merge(args, todo)
     else:
