@@ -19,21 +19,17 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from solver import batch, search  # noqa: E402
 from solver.jit import ensure_compiled  # noqa: E402
 from solver.position import Position  # noqa: E402
+from solver.solve import FIRST_TABLE_BYTES, Limits, run_search  # noqa: E402
 
-MAX_BYTES = 4 << 30
+LIMITS = Limits(max_nodes=1 << 62, max_seconds=0.0, max_memory=4 << 30)
 
 
 def exhaustive(n: int, prune_dead: bool) -> tuple[int, int]:
-    """(status, positions) of the plain DFS on deal n, growing its table as needed."""
-    state = search.DfsState(Position.from_deal(n).words(), 1 << 20, prune_dead=prune_dead)
-    while True:
-        status = state.run(1 << 20)
-        if status == search.FULL and state.table_bytes() * 4 <= MAX_BYTES:
-            state.grow()
-        elif status not in (search.RUNNING, search.FULL):
-            return status, state.nodes
-        elif status == search.FULL:
-            return status, state.nodes
+    """(status, positions) of the plain DFS on deal n, its table growing up to 4 GB."""
+    state = search.DfsState(Position.from_deal(n).words(), FIRST_TABLE_BYTES,
+                            prune_dead=prune_dead)
+    status, nodes, _ = run_search(state, LIMITS)
+    return status, nodes
 
 
 def main() -> int:

@@ -4,7 +4,7 @@
 
 Every deal WON or LOST in both files must have the same verdict (each is a proof, so a
 disagreement is a bug in one of the searches).  Prints a markdown summary; exit status 1
-on any disagreement.
+on any disagreement, 2 on a file that cannot be read.
 """
 from __future__ import annotations
 
@@ -21,10 +21,15 @@ DECIDED = ("WON", "LOST")
 
 def main() -> int:
     if len(sys.argv) != 3:
-        raise SystemExit("usage: compare_runs.py A B")
+        print("usage: compare_runs.py A B", file=sys.stderr)
+        return 2
     a_path, b_path = sys.argv[1:]
-    a = {r["deal"]: r["verdict"] for r in batch.read_rows(a_path)}
-    b = {r["deal"]: r["verdict"] for r in batch.read_rows(b_path)}
+    try:
+        a = {r["deal"]: r["verdict"] for r in batch.read_rows(a_path)}
+        b = {r["deal"]: r["verdict"] for r in batch.read_rows(b_path)}
+    except (OSError, ValueError) as e:
+        print(f"compare_runs: {e}", file=sys.stderr)
+        return 2
     both = sorted(set(a) & set(b))
     pairs = Counter((a[d], b[d]) for d in both)
     clash = [d for d in both if a[d] in DECIDED and b[d] in DECIDED and a[d] != b[d]]

@@ -108,6 +108,14 @@ def merge(args, todo) -> None:
           f"{len(meta['still_undecided'])} deals still undecided")
 
 
+def _deal_list(text: str) -> list[int]:
+    try:
+        return [int(d) for d in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of deal numbers: "
+                                         f"{text!r}") from None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("results")
@@ -117,7 +125,7 @@ def main() -> int:
     ap.add_argument("--merge", metavar="OUT", help="write the merged results file")
     ap.add_argument("--max-nodes", type=int, default=60_000_000)
     ap.add_argument("--max-memory", default="4G")
-    ap.add_argument("--deals", help="redo only these of the undecided deals (comma-separated, "
+    ap.add_argument("--deals", type=_deal_list, help="redo only these of the undecided deals (comma-separated, "
                     "in this order); not with --merge")
     args = ap.parse_args()
     settings = batch.Settings.from_json(json.load(open(_meta_of(args.results), encoding="utf-8")))
@@ -127,7 +135,7 @@ def main() -> int:
         raise SystemExit("redecide: --deals is for a pass, not for --merge")
     if args.deals:
         undecided = set(todo)
-        todo = [d for d in map(int, args.deals.split(",")) if d in undecided]
+        todo = [d for d in args.deals if d in undecided]
     if args.merge:
         merge(args, todo)
     else:

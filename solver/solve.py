@@ -97,6 +97,13 @@ def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | Non
             return search, status, nodes, "time"
 
 
+def run_search(search, limits: Limits) -> tuple[int, int, str | None]:
+    """Run one search (a DfsState or AStar) to its end or to a limit of `limits`, growing
+    its table as the portfolio does.  Returns (status code, positions stored, limit hit)."""
+    _, status, nodes, limit = _run_stage(search, limits, _Clock(limits), 0)
+    return status, nodes, limit
+
+
 def _first_table(limits: Limits) -> int:
     return min(FIRST_TABLE_BYTES, limits.max_memory)
 

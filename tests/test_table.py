@@ -5,6 +5,7 @@ from solver import engine, table
 from solver.optimal import AStar, WON as A_WON
 from solver.position import Position
 from solver.search import DfsState, WON
+from solver.solve import FIRST_TABLE_BYTES, Limits, solve
 from solver.moves import Move
 
 import reference as ref
@@ -75,7 +76,6 @@ def test_searches_that_grow_their_table_give_the_same_answers():
 
 
 def test_a_memory_cap_between_fourfold_steps_is_used_by_doubling():
-    from solver.solve import FIRST_TABLE_BYTES, Limits, solve
     pos = Position.from_deal(554)                 # about 57,000 positions
     roomy = solve(pos, Limits(max_nodes=10**7, max_memory=1 << 30))
     # 8x the first table: a fourfold step (too small for this deal), then a doubling.
