@@ -32,6 +32,8 @@ class Limits:
     max_nodes: int = DEFAULT_MAX_NODES
     max_seconds: float = 0.0          # 0: no time limit
     max_memory: int = DEFAULT_MAX_MEMORY
+    cancel: object = None             # a threading.Event: once set, the search stops
+                                      # at its next look at the clock (limit 'cancelled')
 
 
 @dataclass
@@ -68,6 +70,9 @@ class _Clock:
     def out_of_time(self) -> bool:
         return bool(self.limits.max_seconds) and self.elapsed() >= self.limits.max_seconds
 
+    def cancelled(self) -> bool:
+        return self.limits.cancel is not None and self.limits.cancel.is_set()
+
 
 def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
     """Run `search` (a DfsState or AStar, fresh or stopped earlier at a stage cap) in
@@ -95,6 +100,8 @@ def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | Non
             return search, status, nodes, "nodes" if stop_at == limits.max_nodes else "stage"
         if clock.out_of_time():
             return search, status, nodes, "time"
+        if clock.cancelled():
+            return search, status, nodes, "cancelled"
 
 
 def run_search(search, limits: Limits) -> tuple[int, int, str | None]:
@@ -136,7 +143,7 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
         if status == WON_CODE:
             moves = [move] + [Move.unpack(m) for m in search.path()]
             return Result(WON, moves, False, spent, clock.elapsed()), spent, None
-        if limit in ("nodes", "time"):
+        if limit in ("nodes", "time", "cancelled"):
             return None, spent, limit
     return None, spent, None
 
