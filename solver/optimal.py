@@ -20,7 +20,7 @@ within it, lowest h (deepest) first, newest first.  Table payload (`info`):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, generate_moves,
                      is_won, key_to_columns, lower_bound)

@@ -12,7 +12,7 @@ key as another move's result or as the position itself, so no position is missed
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from . import engine
 from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
@@ -181,3 +181,7 @@ def warm_up() -> None:
     engine.key_to_columns(key, np.empty(NCOLS, np.int64))
     engine.lower_bound(words)
     engine.remove_series(words.copy())
+    from .optimal import AStar
+    grown = AStar(words, 1 << 16)
+    grown.run(10)
+    grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing

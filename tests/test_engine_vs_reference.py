@@ -179,7 +179,7 @@ def test_S8_pruned_moves_reach_the_same_canonical_successors(corpus, played):
 
 def test_lower_bound_counts_misplaced_real_cards(corpus):
     """engine.lower_bound equals an independent count: real cards not lying on the real card
-    one rank higher, Jokers not on the table, plus neutrals lying on an in-place column."""
+    one rank higher, Jokers not on the table, plus neutrals lying directly on a real card."""
     positions, _ = corpus
     for p in positions:
         assert int(engine.lower_bound(to_engine(p).words())) == independent_lower_bound(p), p
