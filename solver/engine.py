@@ -117,16 +117,24 @@ def generate_moves(cols, out, prune):
     it drops moves whose result is the same canonical position as another listed move's
     (a source or destination column equal to an earlier one) or as the position itself
     (a whole column onto an empty column); the set of canonical successors is unchanged.
+    Order: by source column, then destination column, then run length.
     """
-    ks = np.empty(MAX_COLUMN, np.int64)
-    los = np.empty(MAX_COLUMN, np.int64)
-    his = np.empty(MAX_COLUMN, np.int64)
+    runs = np.empty((3, MAX_COLUMN), np.int64)      # run lengths, lowest, highest role
+    ks = runs[0]
+    los = runs[1]
+    his = runs[2]
+    equal_words = False     # two columns with the same word: only then can pruning apply
+    if prune:
+        for a in range(NCOLS):
+            for b in range(a):
+                if cols[a] == cols[b]:
+                    equal_words = True
     n = 0
     for s in range(NCOLS):
         ws = cols[s]
         if ws == EMPTY_WORD:
             continue
-        if prune:
+        if equal_words:
             dup = False
             for e in range(s):
                 if cols[e] == ws:
@@ -137,12 +145,12 @@ def generate_moves(cols, out, prune):
         nr = column_runs(ws, ks, los, his)
         if nr == 0:
             continue
-        whole = column_length(ws)
+        whole = -1          # the column's length, once needed
         for d in range(NCOLS):
             if d == s:
                 continue
             wd = cols[d]
-            if prune:
+            if equal_words:
                 dup = False
                 for e in range(d):
                     if e != s and cols[e] == wd:
@@ -150,10 +158,24 @@ def generate_moves(cols, out, prune):
                         break
                 if dup:
                     continue
+            if wd == EMPTY_WORD:
+                for r in range(nr):
+                    if his[r] >= 6:
+                        if prune and whole < 0:
+                            whole = column_length(ws)
+                        if not (prune and ks[r] == whole):
+                            out[n] = move_pack(s, d, ks[r])
+                            n += 1
+                continue
+            t = wd % 7
+            if t == 1:
+                continue        # nothing goes on a Pawn
             for r in range(nr):
-                if accepts(wd, los[r], his[r]):
-                    if prune and wd == EMPTY_WORD and ks[r] == whole:
-                        continue
+                if t == 0:
+                    ok = los[r] <= 5
+                else:
+                    ok = los[r] <= t - 1 <= his[r]
+                if ok:
                     out[n] = move_pack(s, d, ks[r])
                     n += 1
     return n
@@ -248,6 +270,28 @@ def lower_bound(cols):
             elif is_bad(d, below):
                 h += 1
     return h
+
+
+@njit(cache=True)
+def bound_delta(cols, m):
+    """lower_bound(after move m) - lower_bound(cols), computed without playing m.
+
+    Exact by the proof of lower_bound: only the move's first card changes the card it
+    lies on, so only its own term can change, and series removal takes out only cards
+    that are not counted.
+    """
+    s = m & 15
+    d = (m >> 4) & 15
+    k = m >> 8
+    rest = cols[s] // POW7[k - 1]
+    first = rest % 7
+    rest //= 7
+    below = rest % 7 if rest >= 7 else -1
+    wd = cols[d]
+    after = wd % 7 if wd >= 7 else -1
+    if first == 0:
+        return int(after > 0) - int(below > 0)
+    return int(is_bad(first, after)) - int(is_bad(first, below))
 
 
 @njit(cache=True)

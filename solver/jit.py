@@ -85,8 +85,8 @@ def _has_cache(module) -> bool:
 
 def kernel_modules():
     """The modules that define numba kernels."""
-    from . import deadness, engine, optimal, ordering, search, table
-    return (engine, deadness, optimal, ordering, search, table)
+    from . import deadness, engine, optimal, ordering, search, table, tight
+    return (engine, deadness, optimal, ordering, search, table, tight)
 
 
 def ensure_compiled(stream=None) -> None:

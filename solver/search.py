@@ -175,7 +175,8 @@ def warm_up() -> None:
     words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
     state = DfsState(words, 1 << 16, depth=4)
     state.run(100)
-    astar_solve(words, 1 << 16, 1000)
+    solved = astar_solve(words, 1 << 16, 1000)
+    assert solved.status == WON and solved.path()   # compiles the path kernels too
     key = np.zeros(KEY_WORDS, np.int64)
     engine.canonical_key(words, np.empty(NCOLS, np.int64), key)
     engine.key_to_columns(key, np.empty(NCOLS, np.int64))

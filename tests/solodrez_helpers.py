@@ -131,3 +131,15 @@ def words_key(words) -> tuple:
     key = np.zeros(engine.KEY_WORDS, np.int64)
     engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
     return tuple(int(v) for v in key)
+
+
+def late_game_cases():
+    """[(reference position, 'LOST' or distance)] from tests/data/late_game.txt."""
+    lines = open(os.path.join(DATA, "late_game.txt")).read().split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if line.startswith("# distance "):
+            d = line.split()[2]
+            cols = tuple(tuple(l.split()) for l in lines[i + 1:i + 10])
+            out.append((cols, d if d == "LOST" else int(d)))
+    return out
