@@ -213,12 +213,13 @@ def make_row(deal: int, result, optimal_run: bool) -> dict:
             "nodes": int(result.nodes), "seconds": round(float(result.seconds), 4),
             "difficulty": difficulty(result.verdict, result.length, result.nodes,
                                      result.optimal, optimal_run),
-            "limit": result.limit, "lower_bound": result.lower_bound}
+            "limit": result.limit, "lower_bound": result.lower_bound, "error": None}
 
 
 def error_row(deal: int, message: str) -> dict:
     return {"deal": deal, "verdict": ERROR, "length": None, "optimal": False, "nodes": 0,
-            "seconds": 0.0, "difficulty": "unknown", "error": message}
+            "seconds": 0.0, "difficulty": "unknown", "limit": None, "lower_bound": None,
+            "error": message}
 
 
 def format_row(row: dict, fmt: str) -> str:

@@ -91,7 +91,7 @@ class Position:
     def parse(cls, text: str, settle: bool = True) -> "Position":
         """Read the text format; raises PositionError naming the bad card and line."""
         columns = []
-        for lineno, line in enumerate(text.splitlines(), 1):
+        for lineno, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
             stripped = line.strip()
             if stripped.startswith("#"):
                 continue
@@ -102,10 +102,11 @@ class Position:
             col = []
             for token in stripped.split():
                 try:
-                    col.append(parse_card(token))
+                    col.append(parse_card(token.upper()))
                 except CardError:
                     raise PositionError(
-                        f"unknown card {token!r} on line {lineno} (column {len(columns) + 1})") from None
+                        f"unknown card {token[:20]!r} on line {lineno} (column {len(columns) + 1}); "
+                        "cards are written like J1, Q7 or X2") from None
             columns.append(tuple(col))
         if len(columns) < NCOLS:
             raise PositionError(
