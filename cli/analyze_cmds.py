@@ -9,10 +9,13 @@ import click
 
 from cli.inputs import BadInput
 from cli.limits import limit_options
+from cli.words import plural
 from solver import batch
 
 DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                              "deals", "index.json")
+
+DASK_CONNECT_TIMEOUT = "5s"
 
 DIFFICULTY_HELP = """
 Difficulty (last column) of a deal:
@@ -114,13 +117,15 @@ def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, d
             client.close()
     c = tally.counts
     w = tally.winnability()
-    click.echo(f"{tally.total} deals in {out}: {c['WON']} WON, {c['LOST']} LOST, "
+    click.echo(f"{plural(tally.total, 'deal')} in {out}: {c['WON']} WON, {c['LOST']} LOST, "
                f"{c['UNKNOWN']} UNKNOWN, {c['ERROR']} ERROR"
                + (f"; winnable {w:.2%} of decided deals" if w is not None else ""), err=True)
 
 
 def check_writable_file(path: str, option: str) -> None:
     """BadInput, before anything is written, when `path` cannot be created or replaced."""
+    if "\0" in path or not path:
+        raise BadInput(f"{option} {path!r} is not a file name")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise BadInput(f"{option} {path} is a folder; name a file")
@@ -162,7 +167,7 @@ def connect_dask(address: str):
     for name in ("distributed", "distributed.client", "distributed.comm"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
-        return Client(address, timeout="5s")
+        return Client(address, timeout=DASK_CONNECT_TIMEOUT)
     except Exception as e:  # noqa: BLE001 - dask raises many kinds for a bad address
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise BadInput(f"cannot connect to the dask scheduler {address}: "

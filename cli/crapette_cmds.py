@@ -82,14 +82,17 @@ def _pct(r):
 @click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
               show_default=True, help="Worker processes playing games in parallel.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar on stderr.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on stderr (default: only when it is a terminal).")
 def simulate(games, names, seed, workers, as_json, progress):
     """Play GAMES games between two computer players and report win/draw rates (95% Wilson
     intervals), the first player's advantage, game length and how often loading the
     opponent decided a game (rule C18 of seeds/crapette.md).  Seats alternate: A is player 0
     in even-numbered games."""
-    records = run_games(games, names, seed, workers=workers, progress=progress and not as_json)
+    if progress is None:
+        import sys
+        progress = sys.stderr is not None and sys.stderr.isatty() and not as_json
+    records = run_games(games, names, seed, workers=workers, progress=progress)
     s = summarize(records, names)
     s["seed"] = seed
     if as_json:

@@ -56,6 +56,8 @@ def read_text(source: str) -> str:
         except OSError as e:
             raise BadInput(f"cannot read standard input: {e.strerror or e}") from None
         return _decode(data, "standard input")
+    if "\0" in source:
+        raise BadInput(f"cannot read {source!r}: a file name has no NUL character")
     try:
         if os.path.isdir(source):
             raise BadInput(f"cannot read {source}: it is a folder")

@@ -23,9 +23,15 @@ def _silence_stdout() -> None:
         pass
 
 
+def one_line(text: str, limit: int = 300) -> str:
+    """text with control characters escaped (it stays one line) and cut to `limit`."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _fail(where: str, message: str, code: int = 2):
     try:
-        click.echo(f"{where}error: {message}", err=True)
+        click.echo(one_line(f"{where}error: {message}"), err=True)
     except OSError:
         pass
     sys.exit(code)
@@ -57,6 +63,10 @@ class DrezGroup(click.Group):
             except OSError:
                 pass
             sys.exit(130)
+        except ValueError as e:
+            if "null byte" not in str(e):
+                raise
+            _fail("drez: ", "a file name has no NUL character")
         except OSError as e:
             if e.errno in _OUTPUT_ERRNOS:
                 _silence_stdout()

@@ -88,6 +88,9 @@ class Game:
 
 def save_game(game: Game, path: str, console: Console) -> None:
     """Write the game record to path; an existing file is replaced only when confirmed."""
+    if "\0" in path:
+        click.echo("a file name has no NUL character")
+        return
     if os.path.isdir(path):
         click.echo(f"{path} is a folder; save FILE needs a file name")
         return

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from cli.inputs import BadInput
 from solver.updown.bots import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
@@ -64,7 +65,7 @@ def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     except GameError as err:
         game = _failing_game(specs, games, seed, ending)
         where = f"game {game}" if game is not None else "a game"
-        raise click.ClickException(
+        raise BadInput(
             f"{where} of seed {seed} ({', '.join(specs)}, ending {ending}) was stopped by a "
             f"rules guard: {err}; replay it with --games {game + 1 if game is not None else games}"
             " --workers 1") from None

@@ -49,8 +49,8 @@ class BatchError(Exception):
 
 def parse_range(text: str) -> tuple[int, int]:
     """'A-B' (inclusive) or 'N' as (first, last); ValueError quoting the text otherwise."""
-    parts = text.strip().split("-")
-    if len(parts) not in (1, 2) or not all(p.strip().isdigit() for p in parts):
+    parts = text.split("-")
+    if len(parts) not in (1, 2) or not all(p.isascii() and p.isdigit() for p in parts):
         raise ValueError(f"{text!r} is not a deal range (write it like 0-99999 or 42)")
     first, last = int(parts[0]), int(parts[-1])
     if last > MAX_DEAL:
