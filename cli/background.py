@@ -22,12 +22,16 @@ def run_cancellable(work, limits, what: str = "thinking", stream=None):
     cancel = threading.Event()
     limits = dataclasses.replace(limits, cancel=cancel)
     box: dict = {}
+    done = threading.Event()      # not Thread.join: a join cut by Ctrl-C can report a
+                                  # running thread as finished (CPython gh-90882)
 
     def target():
         try:
             box["value"] = work(limits)
         except BaseException as e:  # noqa: BLE001 - handed to the caller below
             box["error"] = e
+        finally:
+            done.set()
 
     worker = threading.Thread(target=target, name=f"drez-{what}", daemon=True)
     start = time.monotonic()
@@ -35,10 +39,10 @@ def run_cancellable(work, limits, what: str = "thinking", stream=None):
     tty = stream is not None and hasattr(stream, "isatty") and stream.isatty()
     shown = False
     frame = 0
-    while worker.is_alive():
+    while not done.is_set():
         try:
-            worker.join(0.1 if shown else SHOW_AFTER)
-            if worker.is_alive() and stream is not None:
+            done.wait(0.1 if shown else SHOW_AFTER)
+            if not done.is_set() and stream is not None:
                 if tty:
                     text = (f"\r{what} {_FRAMES[frame % 4]} {time.monotonic() - start:4.1f} s"
                             "  (Ctrl-C stops it)")

@@ -82,8 +82,7 @@ def parse_deal_number(text: str) -> int:
 
 
 def _looks_numeric(text: str) -> bool:
-    return any(ch.isdigit() for ch in text) and all(
-        ch.isdigit() or ch in "_+- " for ch in text)
+    return any(ch.isdigit() for ch in text) and "/" not in text
 
 
 def load_position(source: str) -> tuple[Position, str]:
@@ -96,8 +95,9 @@ def load_position(source: str) -> tuple[Position, str]:
     if _DIGITS.fullmatch(source) or (source.startswith("-") and source[1:].isdigit()):
         n = parse_deal_number(source)
         return Position.from_deal(n), f"deal {n}"
-    if _looks_numeric(source) and not os.path.exists(source):
-        parse_deal_number(source)
+    if source != "-" and _looks_numeric(source) and not os.path.exists(source):
+        raise BadInput(f"{source!r} is not a deal number (digits 0-9 only, 0..{MAX_DEAL}) "
+                       "and no file has that name")
     text = read_text(source)
     label = "standard input" if source == "-" else source
     try:

@@ -167,7 +167,7 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
 
     def show():
         if in_place:
-            click.echo(CLEAR, nl=False)
+            click.echo(CLEAR, nl=False, color=True)
         last = ""
         marked = None
         if game.history:
