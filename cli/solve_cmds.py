@@ -7,6 +7,7 @@ from cli.inputs import BadInput, load_position
 from cli.jsonout import echo_json, solve_json, with_deal
 from cli.limits import limit_options, limits_from
 from cli.render import draw, use_color
+from cli.words import limit_words, plural
 from solver.jit import ensure_compiled
 from solver.moves import MoveError, move_text, resolve_move
 from solver.solve import LOST, UNKNOWN, WON, solve as run_solve
@@ -22,9 +23,11 @@ def describe(result) -> str:
             kind += f"; at least {result.lower_bound}"
         return f"WON in {result.length} move{'s' if result.length != 1 else ''} ({kind})"
     if result.verdict == LOST:
-        return f"LOST: no sequence of moves wins (all {result.nodes} reachable positions searched)"
+        return (f"LOST: no sequence of moves wins (all {plural(result.nodes, 'reachable position')}"
+                " searched)")
     bound = f"; a win needs at least {result.lower_bound} moves" if result.lower_bound else ""
-    return f"UNKNOWN: the {result.limit} limit was reached after {result.nodes} positions{bound}"
+    return (f"UNKNOWN: the search stopped ({limit_words(result.limit)}) after "
+            f"{plural(result.nodes, 'position')}{bound}")
 
 
 @click.command()
@@ -46,7 +49,7 @@ def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_mem
         echo_json(solve_json(label, result))
     else:
         click.echo(f"{label}: {describe(result)}")
-        click.echo(f"{result.nodes} positions, {result.seconds:.3f} s")
+        click.echo(f"{plural(result.nodes, 'position')}, {result.seconds:.3f} s")
         cur = pos
         for i, move in enumerate(result.moves, 1):
             legal = cur.legal_moves()

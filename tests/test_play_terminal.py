@@ -170,3 +170,51 @@ def test_updown_suit_colours_on_request():
                                   input="quit\n", color=True)
     assert "\x1b[" not in plain.output
     assert "\x1b[31m" in coloured.output and "\x1b[1m" in coloured.output
+
+
+def test_on_a_terminal_lines_have_history_and_the_board_is_redrawn():
+    import pty
+    import select
+    pid, fd = pty.fork()
+    if pid == 0:                                   # the child: drez play on a terminal
+        os.environ["NO_COLOR"] = "1"
+        os.execv(DREZ[0], [*DREZ, "play", "42"])
+    buf = bytearray()
+
+    def read_until(token: bytes, timeout: float) -> bool:
+        end = time.time() + timeout
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    buf.extend(os.read(fd, 65536))
+                except OSError:
+                    return False
+            if token in buf:
+                return True
+        return False
+
+    try:
+        assert read_until(b"> ", 60)
+        assert buf.count(b"\x1b[H\x1b[2J") == 1    # drawn in place
+        os.write(fd, b"moves\r")
+        assert read_until(b"3>4", 30)
+        listed = buf.count(b"3>4")
+        os.write(fd, b"\x1b[A\r")                  # up arrow: the last line again
+        end = time.time() + 30
+        while buf.count(b"3>4") == listed and time.time() < end:
+            read_until(b"\x00", 0.5)
+        assert buf.count(b"3>4") > listed
+        os.write(fd, b"quit\r")
+        read_until(b"\x00", 2)
+    finally:
+        for _ in range(50):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)          # our own child, stuck: end it
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.WEXITSTATUS(status) == 0
