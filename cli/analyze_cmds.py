@@ -8,7 +8,7 @@ import sys
 import click
 
 from cli.inputs import BadInput
-from cli.limits import limit_options
+from cli.limits import default_seconds, limit_options
 from cli.words import plural
 from solver import batch
 
@@ -47,15 +47,6 @@ class DealRange(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-def _batch_defaults(f):
-    """Per-deal limits for batch work: 60 s per deal unless told otherwise."""
-    for p in getattr(f, "__click_params__", []):
-        if p.name == "max_seconds":
-            p.default = 60.0
-            p.show_default = True
-    return f
-
-
 @click.command(epilog=DIFFICULTY_HELP)
 @click.argument("deal_range", metavar="RANGE", type=DealRange())
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False),
@@ -74,7 +65,7 @@ def _batch_defaults(f):
               help="Use the workers of this dask.distributed scheduler (tcp://host:8786).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on stderr (default: only when it is a terminal).")
-@_batch_defaults
+@default_seconds(60.0)        # per deal, for batch work
 @limit_options
 def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, dask_address,
             progress, max_nodes, max_seconds, max_memory):

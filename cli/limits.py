@@ -72,5 +72,16 @@ def limit_options(f):
     return f
 
 
+def default_seconds(seconds: float):
+    """A decorator (put above @limit_options) giving --max-seconds another default."""
+    def set_default(f):
+        for p in getattr(f, "__click_params__", []):
+            if p.name == "max_seconds":
+                p.default = seconds
+                p.show_default = True
+        return f
+    return set_default
+
+
 def limits_from(max_nodes, max_seconds, max_memory) -> Limits:
     return Limits(max_nodes=max_nodes, max_seconds=max_seconds, max_memory=max_memory)

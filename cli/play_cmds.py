@@ -10,7 +10,7 @@ import click
 from cli.background import run_cancellable
 from cli.hint_cmds import hint_lines
 from cli.inputs import BadInput, load_position, stdin_lines
-from cli.limits import limit_options, limits_from
+from cli.limits import default_seconds, limit_options, limits_from
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.blocks import STUCK, Block, blocked, static_block
@@ -142,6 +142,7 @@ def _new_deal(words: list[str]) -> tuple[Position, str]:
               help="Colour the cards (default: only on a terminal, and not with NO_COLOR).")
 @click.option("--redraw/--no-redraw", default=None,
               help="Redraw the board in place after each move (default: on a terminal).")
+@default_seconds(DEFAULT_HINT_SECONDS)
 @limit_options
 def play(source, color, redraw, max_nodes, max_seconds, max_memory):
     """Play a deal or a position FILE in the terminal, one command a line (no DEAL: a
@@ -160,7 +161,7 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
         pos, label = _new_deal([])
     else:
         pos, label = load_position(source)
-    limits = limits_from(max_nodes, max_seconds or DEFAULT_HINT_SECONDS, max_memory)
+    limits = limits_from(max_nodes, max_seconds, max_memory)
     use = use_color(color)
     in_place = console.interactive if redraw is None else redraw
     game = Game(pos, label)

@@ -85,10 +85,10 @@ def parse_record(text: str, base_dir: str = ".") -> GameRecord:
             i += 1
         if len(block) < 9:
             raise RecordError(i, f"the position has {len(block)} column lines; it needs nine")
-        try:
-            start = Position.parse("\n".join(block) + "\n")
+        try:   # comment lines in front keep the parser's line numbers the record's
+            start = Position.parse("#\n" * head_line + "\n".join(lines[head_line:i]) + "\n")
         except PositionError as e:
-            raise RecordError(head_line, f"position: {e}") from None
+            raise RecordError(e.line or head_line, f"position: {e}") from None
         label = "position"
     else:
         raise RecordError(head_line, f"{lines[head_line - 1].strip()!r}: a game record starts "

@@ -196,3 +196,12 @@ def test_json_lines_error_rows_carry_the_error(tmp_path, monkeypatch):
     row = batch.error_row(5, "boom")
     assert row["error"] == "boom" and {"limit", "lower_bound"} <= row.keys()
     assert json.loads(batch.format_row(row, "jsonl"))["error"] == "boom"
+
+
+def test_review_names_the_record_line_even_inside_a_position():
+    text = "# my game\nposition\nJ1 Q1\n\nZ9\n" + "\n" * 6 + "1>2\n"
+    r = _invoke(["review", "-"], input=text)
+    assert r.exit_code == 2 and one_error_line(r.stderr)
+    assert "line 5:" in r.stderr and "'Z9'" in r.stderr
+    r = _invoke(["review", "-"], input="deal 4\n\n1>2\n9>9\n")
+    assert r.exit_code == 2 and "line 4: move 2:" in r.stderr
