@@ -213,3 +213,33 @@ def test_random_option_and_argument_values(workdir, value, command):
             shutil.rmtree(full)
         else:
             os.remove(full)
+
+
+PLAY_WORDS = st.sampled_from(["undo", "moves", "board", "help", "new 7", "new hard", "save",
+                              "save keep.txt", "n", "new nonsense", "1>2", "9>1", "4>7:3",
+                              "", "#", "hint"])
+GAME_LINES = st.lists(st.one_of(PLAY_WORDS, MOVE_TEXT, st.text(max_size=12)), max_size=6)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.splitlines())
+
+
+@FUZZ
+@given(lines=GAME_LINES)
+def test_random_lines_at_the_solodrez_prompt(workdir, lines):
+    # never 'y': that would rightly let `save keep.txt` replace a file
+    lines = [line for line in lines if line.strip().lower() not in ("y", "yes")]
+    text = "\n".join(_one_line(line) for line in lines) + "\nquit\n\n"
+    r = run(workdir, ["play", "42", "--no-color", "--max-seconds", "0.3"], stdin=text)
+    assert r.exit_code == 0, r.output
+
+
+@FUZZ
+@given(lines=GAME_LINES, game=st.sampled_from([["updown", "play", "--seed", "3"],
+                                               ["crapette", "play", "--seed", "3",
+                                                "--bot", "rule", "--no-color"]]))
+def test_random_lines_at_the_other_prompts(workdir, lines, game):
+    text = "\n".join(_one_line(line) for line in lines if line != "hint") + "\n"
+    r = run(workdir, game, stdin=text)
+    assert r.exit_code == 0, r.output
