@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import sys
 
 import click
 
+from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
 from cli.background import run_cancellable
 from cli.hint_cmds import hint_lines
-from cli.inputs import BadInput, load_position, stdin_lines
+from cli.inputs import BadInput, load_position, parse_deal_number, stdin_lines
 from cli.limits import default_seconds, limit_options, limits_from
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
@@ -40,15 +42,20 @@ class Console:
                 pass
 
     def ask(self, prompt: str) -> str | None:
-        """One line without its newline, or None at the end of input."""
-        if self.interactive:
-            try:
-                return input(prompt)
-            except EOFError:
-                click.echo()
-                return None
-        click.echo(prompt, nl=False)
-        line = self.stdin.readline()
+        """One line without its newline, or None at the end of input.  Ctrl-C at the
+        prompt only clears the line (quit or end of input leave), so no game is lost."""
+        try:
+            if self.interactive:
+                try:
+                    return input(prompt)
+                except EOFError:
+                    click.echo()
+                    return None
+            click.echo(prompt, nl=False)
+            line = self.stdin.readline()
+        except KeyboardInterrupt:
+            click.echo("\n(Ctrl-C: type quit to leave the game)")
+            return ""
         if not line:
             click.echo()
             return None
@@ -117,9 +124,6 @@ def save_game(game: Game, path: str, console: Console) -> None:
 
 def _new_deal(words: list[str]) -> tuple[Position, str]:
     """The deal `new [DIFFICULTY] [winnable] | new NUMBER` asks for; BadInput if none."""
-    from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
-    from cli.inputs import parse_deal_number
-    import random
     if len(words) == 1 and words[0].isdigit():
         n = parse_deal_number(words[0])
     else:

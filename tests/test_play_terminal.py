@@ -80,30 +80,48 @@ def test_slow_hint_says_it_is_working_and_names_the_limit():
 def test_ctrl_c_cancels_the_hint_not_the_game():
     p = subprocess.Popen([*DREZ, "play", "104", "--no-color", "--max-seconds", "60"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True)
-    seen = []
+                         text=True, bufsize=1)
+    out, err = [], []
 
-    def read_err():
-        for line in p.stderr:
-            seen.append(line)
+    def reader(stream, sink):
+        for chunk in iter(lambda: stream.read(1), ""):
+            sink.append(chunk)
 
-    reader = threading.Thread(target=read_err, daemon=True)
-    reader.start()
-    p.stdin.write("hint\n")
-    p.stdin.flush()
-    deadline = time.time() + 60
-    while time.time() < deadline and not any(line.startswith("hint...") for line in seen):
-        time.sleep(0.1)
-    assert any(line.startswith("hint...") for line in seen), seen
-    started = time.time()
-    p.send_signal(signal.SIGINT)
-    out, _ = p.communicate("moves\nquit\n", timeout=60)
-    assert time.time() - started < 30
-    assert p.returncode == 0, out
-    assert "the search stopped (you cancelled it)" in out
-    after = out.split("you cancelled it")[1]
-    assert re.search(r"\b[1-9]>[1-9]\b", after), after     # the game went on: moves listed
-    assert "interrupted" not in "".join(seen)
+    for stream, sink in ((p.stdout, out), (p.stderr, err)):
+        threading.Thread(target=reader, args=(stream, sink), daemon=True).start()
+
+    def wait_for(sink, text, timeout=60.0):
+        end = time.time() + timeout
+        while time.time() < end and text not in "".join(sink):
+            time.sleep(0.05)
+        return text in "".join(sink)
+
+    try:
+        p.stdin.write("hint\n")
+        p.stdin.flush()
+        assert wait_for(err, "hint... (Ctrl-C stops it)"), err
+        started = time.time()
+        p.send_signal(signal.SIGINT)                     # stops the hint ...
+        assert wait_for(out, "you cancelled it"), out
+        assert time.time() - started < 30
+        end = time.time() + 30                           # wait for the next prompt
+        while time.time() < end and "> " not in "".join(out).split("you cancelled it")[1]:
+            time.sleep(0.05)
+        time.sleep(0.2)
+        p.send_signal(signal.SIGINT)                     # ... and at the prompt, nothing
+        assert wait_for(out, "type quit to leave the game"), out
+        p.stdin.write("moves\nquit\n")
+        p.stdin.close()
+        assert p.wait(timeout=60) == 0
+    finally:
+        if p.poll() is None:
+            p.kill()                                     # our own child, stuck: end it
+            p.wait()
+    text = "".join(out)
+    assert "the search stopped (you cancelled it)" in text
+    after = text.split("type quit to leave the game")[1]
+    assert re.search(r"\b[1-9]>[1-9]\b", after), after      # the game went on: moves listed
+    assert "interrupted" not in "".join(err)
 
 
 # ---- Crapette and Up-and-down at the terminal ------------------------------------------
