@@ -2,12 +2,12 @@
 import json
 import os
 import random
+import sys
 
 import click
 
-from solver.crapette.game import IllegalMove, deal
+from solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
 from solver.crapette.notation import move_text, parse_move
-from solver.crapette.game import WORK, flip_move, stock
 from solver.crapette.render import describe_move, draw_table
 from solver.crapette.search import SearchBot
 from solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
@@ -90,7 +90,6 @@ def simulate(games, names, seed, workers, as_json, progress):
     opponent decided a game (rule C18 of seeds/crapette.md).  Seats alternate: A is player 0
     in even-numbered games."""
     if progress is None:
-        import sys
         progress = sys.stderr is not None and sys.stderr.isatty() and not as_json
     records = run_games(games, names, seed, workers=workers, progress=progress)
     s = summarize(records, names)
