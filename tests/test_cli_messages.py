@@ -205,3 +205,16 @@ def test_review_names_the_record_line_even_inside_a_position():
     assert "line 5:" in r.stderr and "'Z9'" in r.stderr
     r = _invoke(["review", "-"], input="deal 4\n\n1>2\n9>9\n")
     assert r.exit_code == 2 and "line 4: move 2:" in r.stderr
+
+
+def test_progress_bars_only_on_a_terminal(tmp_path):
+    runs = [["analyze", "0-2", "--out", str(tmp_path / "r.csv"), "--workers", "1"],
+            ["updown", "simulate", "--games", "20", "--workers", "1"],
+            ["crapette", "simulate", "--games", "2", "--workers", "1", "--bots", "rule,rule"]]
+    for args in runs:
+        r = _invoke(args)
+        assert r.exit_code == 0, (args, r.output)
+        assert "%|" not in r.stderr and "it/s" not in r.stderr, (args, r.stderr)
+    r = _invoke(["analyze", "3", "--out", str(tmp_path / "p.csv"), "--workers", "1",
+                 "--progress"])
+    assert "%|" in r.stderr          # asked for: shown even off a terminal
