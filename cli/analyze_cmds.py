@@ -89,7 +89,7 @@ def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, d
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
     client = connect_dask(dask_address) if dask_address else None
-    fresh = not os.path.exists(out) and not os.path.exists(batch.meta_path(out))
+    fresh = (not os.path.exists(out), not os.path.exists(batch.meta_path(out)))
     try:
         tally = batch.run(settings, out, resume=resume, workers=workers, chunk_size=chunk_size,
                           progress=progress, stream=sys.stderr, dask_client=client)
@@ -120,6 +120,8 @@ def check_writable_file(path: str, option: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise BadInput(f"{option} {path} is a folder; name a file")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise BadInput(f"{option} {path} is not a regular file")
     if not os.path.isdir(folder):
         raise BadInput(f"{option} {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK | os.X_OK) or (
@@ -127,22 +129,22 @@ def check_writable_file(path: str, option: str) -> None:
         raise BadInput(f"{option} {path}: no permission to write there")
 
 
-def _remove_if_empty(out: str, fresh: bool) -> None:
-    """After a failed start: remove what this run created if it holds no result row, so
-    the same command can simply be run again."""
-    if not fresh:
-        return
+def _remove_if_empty(out: str, fresh: tuple[bool, bool]) -> None:
+    """After a failed start: remove the output and the settings file this run created
+    (fresh says which did not exist before) when the output holds no result row, so the
+    same command can simply be run again."""
     try:
         with open(out, encoding="utf-8") as f:
             if any(line.strip() and line.strip() != batch.HEADER for line in f):
                 return
     except OSError:
         pass
-    for path in (out, batch.meta_path(out)):
-        try:
-            os.remove(path)
-        except OSError:
-            pass
+    for path, new in zip((out, batch.meta_path(out)), fresh):
+        if new:
+            try:
+                os.remove(path)
+            except OSError:
+                pass
 
 
 def connect_dask(address: str):

@@ -51,6 +51,10 @@ def test_analyze_refuses_an_out_it_cannot_write_and_leaves_nothing(tmp_path):
         r = _invoke(["analyze", "0-3", "--out", str(out), "--no-progress"])
         assert r.exit_code == 2 and one_error_line(r.stderr), r.output
     assert sorted(os.listdir(tmp_path)) == ["afile"]
+    if os.path.exists("/dev/full") and not os.path.exists("/dev/full.meta.json"):
+        r = _invoke(["analyze", "0-3", "--out", "/dev/full", "--no-progress"])
+        assert r.exit_code == 2 and "not a regular file" in r.stderr
+        assert not os.path.exists("/dev/full.meta.json")
 
 
 def test_analyze_dask_failed_start_leaves_nothing(tmp_path, monkeypatch):
