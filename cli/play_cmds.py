@@ -101,6 +101,9 @@ def save_game(game: Game, path: str, console: Console) -> None:
     if os.path.isdir(path):
         click.echo(f"{path} is a folder; save FILE needs a file name")
         return
+    if os.path.exists(path) and not os.path.isfile(path):
+        click.echo(f"{path} is not a regular file; save FILE needs one")
+        return
     if os.path.exists(path):
         answer = console.ask(f"{path} exists; replace it? [y/N] ")
         if (answer or "").strip().lower() not in ("y", "yes"):

@@ -131,6 +131,8 @@ def test_play_save_asks_before_replacing_a_file(tmp_path):
     assert game.read_text() == "precious\n"
     r = _invoke(["play", "42", "--no-color"], input=f"save {game}\ny\nquit\n")
     assert "saved 0 moves" in r.output and game.read_text().startswith("deal 42")
+    r = _invoke(["play", "42", "--no-color"], input="save /dev/null\ny\nquit\n")
+    assert "not a regular file" in r.output and os.path.exists("/dev/null")
 
 
 def test_oversized_input_is_refused_at_once(tmp_path):
