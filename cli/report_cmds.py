@@ -311,6 +311,8 @@ def refuse_foreign(path: str, is_ours, what: str) -> None:
     """BadInput when `path` exists and is not `what` (so it is never silently replaced)."""
     if not os.path.lexists(path):
         return
+    if not os.path.isfile(path):
+        raise BadInput(f"{path} exists and is not a regular file; choose another name")
     try:
         with open(path, encoding="utf-8") as f:
             head = f.read(1 << 20)
