@@ -9,10 +9,10 @@ from tqdm import tqdm
 
 from cli.inputs import BadInput, load_position, read_text
 from cli.jsonout import echo_json, hint_json, move_result_json, with_deal
-from cli.limits import limit_options, limits_from
+from cli.limits import default_seconds, limit_options, limits_from
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
-from solver.hints import all_moves, hint as make_hint
+from solver.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
 from solver.jit import ensure_compiled
 from solver.moves import move_text
 from solver.position import Position
@@ -55,6 +55,7 @@ def hint_lines(pos: Position, h) -> list[str]:
               help="List every legal move with its result (distance to a win, or loses).")
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as one JSON object.")
 @_color_option
+@default_seconds(DEFAULT_HINT_SECONDS)
 @limit_options
 def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
     """The next move of a shortest solution for a deal or position FILE ('-' for stdin),
@@ -62,7 +63,8 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
 
     When the shortest-solution search hits a limit but a win is known, the move given
     keeps the game winnable and the distance is reported as not proven (JSON distance
-    null, with at_most/at_least).  Limits apply to each search.
+    null, with at_most/at_least).  --max-seconds is the budget of the whole hint, --all
+    included (the list shares it; the recommended move is the best the list shows).
 
     Exit status: 0 for a proven hint (or a proven LOST), 3 when a limit left the verdict
     or the distance unproven, 2 for bad input.
@@ -70,8 +72,10 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
     ensure_compiled()
     pos, label = load_position(source)
     limits = limits_from(max_nodes, max_seconds, max_memory)
-    h = make_hint(pos, limits)
-    results = all_moves(pos, limits) if show_all else None
+    if show_all:
+        h, results = hint_all(pos, limits)
+    else:
+        h, results = make_hint(pos, limits), None
     if as_json:
         out = hint_json(label, h)
         if results is not None:
@@ -105,14 +109,16 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
 @click.command()
 @click.argument("source", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
+@default_seconds(DEFAULT_HINT_SECONDS)
 @limit_options
 def review(source, as_json, max_nodes, max_seconds, max_memory):
     """Replay the game record FILE ('-' for stdin) and judge every move.
 
     A record starts with 'deal N' or 'position' (nine column lines follow) or
     'position PATH', then one move per line; '#' starts a comment.  For each move:
-    the distance to a win with best play before and after it, and the losing move (the
-    one that turned a winnable position into a lost one) with the move to play instead.
+    the distance to a win with best play before and after it, how many moves it cost
+    against best play, and the losing move (the one that turned a winnable position into
+    a lost one) with the move to play instead.  --max-seconds applies to each position.
 
     Exit status: 0 when reviewed, 2 for an unreadable record or an illegal move (its
     line is named), 3 when a limit left some position undecided.
@@ -142,11 +148,20 @@ def _review_json(rv) -> dict:
             "moves": [{"number": s.number, "line": s.line, "move": s.move.json(),
                        "before": s.before.verdict, "after": s.after.verdict,
                        "distance_before": s.before.distance, "distance_after": s.after.distance,
-                       "losing": s.losing, "slow": s.slow,
+                       "losing": s.losing, "slow": s.slow, "cost": s.cost,
                        "best": s.best.json() if s.best else None} for s in rv.steps],
             "played": len(rv.steps), "optimum": rv.start.distance,
+            "first_losing": rv.mistakes[0].number if rv.mistakes else None,
             "mistakes": len(rv.mistakes), "slow": len(rv.slow_moves),
             "end": rv.end.verdict if not rv.end_position.is_won() else "won"}
+
+
+def _legal_before(rv, step) -> list:
+    """The legal moves of the position before `step` of review rv."""
+    pos = rv.record.start
+    for earlier in rv.steps[:step.number - 1]:
+        pos = pos.play(earlier.move)
+    return pos.legal_moves()
 
 
 def review_lines(rv) -> list[str]:
@@ -158,11 +173,20 @@ def review_lines(rv) -> list[str]:
         if s.losing:
             note = f"  <- LOSING MOVE; play {move_text(legal, s.best)} instead"
         elif s.slow:
-            note = f"  <- slow; {move_text(legal, s.best)} wins in {s.before.distance}"
+            note = (f"  <- slow, costs {plural(s.cost, 'move')}; "
+                    f"{move_text(legal, s.best)} wins in {s.before.distance}")
         out.append(f"{s.number:3}. {move_text(legal, s.move):7} (line {s.line}) "
                    f"{describe_hint(s.before)} -> {describe_hint(s.after)}{note}")
         pos = pos.play(s.move)
     played = len(rv.steps)
+    if rv.mistakes:
+        s = rv.mistakes[0]
+        legal = _legal_before(rv, s)
+        out.append(f"first losing move: {s.number}. {move_text(legal, s.move)} (line {s.line}); "
+                   f"play {move_text(legal, s.best)} instead (wins in {s.before.distance})"
+                   if s.before.distance is not None else
+                   f"first losing move: {s.number}. {move_text(legal, s.move)} (line {s.line}); "
+                   f"play {move_text(legal, s.best)} instead (it keeps the game winnable)")
     if rv.end_position.is_won():
         end = "the game was won"
     elif rv.end.verdict == LOST:

@@ -16,7 +16,7 @@ from cli.limits import default_seconds, limit_options, limits_from
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.blocks import STUCK, Block, blocked, static_block
-from solver.hints import hint as make_hint
+from solver.hints import DEFAULT_HINT_SECONDS, hint as make_hint
 from solver.jit import ensure_compiled
 from solver.moves import MoveError, move_text, resolve_move
 from solver.position import Position
@@ -25,7 +25,6 @@ from solver.solve import LOST, WON, Limits, solve
 
 PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
              "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")
-DEFAULT_HINT_SECONDS = 5.0
 CLEAR = "\x1b[H\x1b[2J"
 
 

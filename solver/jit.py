@@ -5,7 +5,9 @@ numba keys its cache on each function's own file only, so a kernel whose callee 
 another file would load old machine code.  Every kernel module imports `njit` from here,
 and importing this module points numba's cache at a folder named by a hash of every
 source file of this package (`source_tag`): any change to any of them gives a new folder,
-so a cached kernel always matches the sources it was compiled from.  Folders of older
+so a cached kernel always matches the sources it was compiled from.  The hashed files are
+the kernel modules (those importing `njit` from here) and every module of the package they
+import, transitively: a kernel can only call kernels and read globals of those.  Folders of older
 sources are removed when a new one is first made.  The folder lives under
 `$DREZ_CACHE_DIR` if set, else this package's `__pycache__` (or `~/.cache/drez` when that
 cannot be written).
@@ -15,6 +17,7 @@ from __future__ import annotations
 import glob
 import hashlib
 import os
+import re
 import shutil
 import sys
 import time
@@ -27,9 +30,27 @@ PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CACHE_PREFIX = "numba-"
 
 
+_LOCAL_IMPORT = re.compile(r"^\s*from \.(\w*) import ([\w, ()]+)", re.M)
+
+
 def kernel_sources(package_dir: str = PACKAGE_DIR) -> list[str]:
-    """Every Python source of the package that holds the kernels, sorted."""
-    return sorted(glob.glob(os.path.join(package_dir, "*.py")))
+    """The kernel modules of the package (they import njit from this module) and every
+    module of the package they import, transitively; sorted paths."""
+    texts = {}
+    for path in glob.glob(os.path.join(package_dir, "*.py")):
+        with open(path, encoding="utf-8") as f:
+            texts[os.path.splitext(os.path.basename(path))[0]] = f.read()
+    todo = [name for name, text in texts.items() if re.search(r"^from \.jit import", text, re.M)]
+    seen = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in texts:
+            continue
+        seen.add(name)
+        for module, names in _LOCAL_IMPORT.findall(texts[name]):
+            todo.extend([module] if module else re.findall(r"\w+", names))
+    seen.add("jit")
+    return sorted(os.path.join(package_dir, name + ".py") for name in seen if name in texts)
 
 
 def source_tag(paths) -> str:

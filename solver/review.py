@@ -140,6 +140,15 @@ class Step:
         return b is not None and a is not None and a != b - 1
 
     @property
+    def cost(self) -> int | None:
+        """Moves this move added to the shortest win (0 for a best move); None unless
+        both distances are proven or the move lost."""
+        b, a = self.before.distance, self.after.distance
+        if b is None or a is None:
+            return None
+        return a + 1 - b
+
+    @property
     def best(self) -> Move | None:
         """The move a shortest win plays instead (None if this move was one)."""
         if self.losing or self.slow:

@@ -11,16 +11,20 @@ import numba
 from solver import jit
 
 
-def test_source_tag_changes_with_any_file(tmp_path):
-    for name in ("a.py", "b.py"):
-        (tmp_path / name).write_text(f"# {name}\n")
+def test_kernel_sources_follow_imports_and_the_tag_any_change(tmp_path):
+    """The hashed files: modules importing njit from jit, what they import from the
+    package (transitively), and jit itself; not the modules no kernel depends on."""
+    (tmp_path / "jit.py").write_text("")
+    (tmp_path / "a.py").write_text("from .jit import njit\nfrom .b import X\n")
+    (tmp_path / "b.py").write_text("from . import c\nX = 1\n")
+    (tmp_path / "c.py").write_text("Y = 2\n")
+    (tmp_path / "ui.py").write_text("from .a import f\n")
     paths = jit.kernel_sources(str(tmp_path))
+    assert [os.path.basename(p) for p in paths] == ["a.py", "b.py", "c.py", "jit.py"]
     before = jit.source_tag(paths)
     assert jit.source_tag(paths) == before
-    (tmp_path / "b.py").write_text("# b.py changed\n")
+    (tmp_path / "c.py").write_text("Y = 3\n")
     assert jit.source_tag(paths) != before
-    (tmp_path / "c.py").write_text("")
-    assert jit.source_tag(jit.kernel_sources(str(tmp_path))) != jit.source_tag(paths)
 
 
 def test_every_kernel_caches_in_the_tagged_folder():
