@@ -108,11 +108,17 @@ def verify(source, move_texts, as_json):
 # A fixed list: easy wins, proven losses of several sizes, and wins the first search
 # stage misses.  Node counts are deterministic, so the total shows any change in search.
 BENCH_DEALS = (0, 1, 2, 11, 42, 179, 54, 45, 2414, 1669, 2382, 884, 1214, 2117, 104)
+# For --optimal: easy deals, deals whose minimum exceeds the root bound by 1 or 2
+# (360, 882, 957, 208), deals where A* needs 10^5-10^6 positions (143, 306, 498, 897),
+# and proven losses; deals 0-2, 42, 7 and 14 are the ones A* missed in 30 s before.
+OPTIMAL_BENCH_DEALS = (0, 1, 2, 11, 42, 7, 9, 14, 360, 882, 957, 208, 143, 306, 498, 897,
+                       179, 54, 80)
 
 
 @click.command()
-@click.option("--deals", "deal_list", default=",".join(map(str, BENCH_DEALS)),
-              show_default=True, help="Comma-separated deal numbers.")
+@click.option("--deals", "deal_list", default=None,
+              help="Comma-separated deal numbers (default: the fixed list, "
+                   "BENCH_DEALS or with --optimal OPTIMAL_BENCH_DEALS in cli/solve_cmds.py).")
 @click.option("--optimal", is_flag=True, help="Time the proven-shortest search instead.")
 @limit_options
 def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
@@ -122,6 +128,8 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
     from cli.inputs import parse_deal_number
     from solver.position import Position
 
+    if deal_list is None:
+        deal_list = ",".join(map(str, OPTIMAL_BENCH_DEALS if optimal else BENCH_DEALS))
     deals = [parse_deal_number(t.strip()) for t in deal_list.split(",") if t.strip()]
     if not deals:
         raise BadInput("--deals names no deal")

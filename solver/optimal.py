@@ -88,6 +88,7 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
     key = np.empty(KEY_WORDS, np.int64)
     scratch = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
+    chosen = np.empty(MAX_MOVES, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
     digits, lengths, movable = dead_scratch()
     t_digits, t_counted, t_lengths, t_work = tight_scratch()
@@ -122,23 +123,28 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
                 return FULL
             continue
         n = generate_moves(cols, moves, True)
-        order_moves(cols, moves, n, scores)
         later = MAX_F + 1       # the smallest f above this one among the children
-        for i in range(n - 1, -1, -1):   # pushed last is popped first: best move first
-            m = moves[i]
-            h2 = h + bound_delta(cols, m)    # exact: engine.bound_delta
-            if greedy:
-                g2 = min(g + 1, G_MASK)     # g only names the entry; f is h alone
-                f2 = h2
-            else:
-                g2 = g + 1
-                f2 = max(g2 + h2, f)
-                if f2 > MAX_F:
-                    return TOO_LONG         # never drop a position: LOST must stay a proof
+        if greedy:
+            g2 = min(g + 1, G_MASK)         # g only names the entry; f is h alone
+        else:
+            g2 = g + 1
+        k = 0                   # children stored now: those with f2 <= f
+        for i in range(n):
+            h2 = h + bound_delta(cols, moves[i])     # exact: engine.bound_delta
+            f2 = h2 if greedy else max(g2 + h2, f)
+            if f2 > MAX_F:
+                return TOO_LONG             # never drop a position: LOST must stay a proof
             if f2 > f:
                 if f2 < later:
                     later = f2
                 continue
+            chosen[k] = moves[i]
+            k += 1
+        order_moves(cols, chosen, k, scores)     # stable: the order the full list had
+        for i in range(k - 1, -1, -1):   # pushed last is popped first: best move first
+            m = chosen[i]
+            h2 = h + bound_delta(cols, m)
+            f2 = h2 if greedy else max(g2 + h2, f)
             for c in range(NCOLS):
                 child[c] = cols[c]
             apply_move(child, m)
