@@ -3,7 +3,8 @@ import sys
 
 import click
 
-from cli import analyze_cmds, crapette_cmds, hint_cmds, position_cmds, solve_cmds, updown_cmds
+from cli import (analyze_cmds, crapette_cmds, hint_cmds, position_cmds, serve_cmds, solve_cmds,
+                 updown_cmds)
 
 
 class DrezGroup(click.Group):
@@ -29,7 +30,7 @@ def drez():
 
 
 for command in (*position_cmds.COMMANDS, *solve_cmds.COMMANDS, *hint_cmds.COMMANDS,
-                *analyze_cmds.COMMANDS):
+                *analyze_cmds.COMMANDS, *serve_cmds.COMMANDS):
     drez.add_command(command)
 drez.add_command(updown_cmds.updown)
 drez.add_command(crapette_cmds.crapette)

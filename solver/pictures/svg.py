@@ -129,6 +129,8 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
             out.append(f'<rect x="{x + 1}" y="{TOP - 24}" width="{COL_W - 2}" '
                        f'height="{total_h - TOP + 20}" rx="6" fill="#ffe3c8" stroke="{MARK}" '
                        'stroke-dasharray="6 4"/>')
+        out.append(f'<rect class="column" data-col="{c + 1}" x="{x}" y="{TOP - 24}" '
+                   f'width="{COL_W}" height="{total_h - TOP + 24}" fill="transparent"/>')
         out.append(f'<text x="{x + COL_W // 2}" y="{TOP - 8}" font-size="15" font-weight="bold" '
                    f'text-anchor="middle" fill="#222">{c + 1}</text>')
         if not pos.columns[c]:
@@ -140,9 +142,6 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
             out.append(f'<text x="{x + COL_W // 2}" y="{TOP + CARD_H // 2}" font-size="11" '
                        f'font-weight="bold" text-anchor="middle" fill="#000">'
                        f'{escape(marks.labels[c])}</text>')
-        out.append(f'<rect class="column" data-col="{c + 1}" x="{x}" y="{TOP - 24}" '
-                   f'width="{COL_W}" height="{total_h - TOP + 24}" fill="transparent" '
-                   'pointer-events="none"/>')
     if marks.arrow is not None:
         out.append(_arrow(*marks.arrow))
     out.append("</svg>")

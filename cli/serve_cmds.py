@@ -1,0 +1,51 @@
+"""`drez serve`: the local web app (webapp/) on uvicorn."""
+from __future__ import annotations
+
+import click
+
+from cli.limits import MemorySize
+from cli.inputs import BadInput
+from solver.jit import ensure_compiled
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (only this machine by default).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--max-seconds", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Time limit of each search a request starts.")
+@click.option("--max-memory", type=MemorySize(), default="256M", show_default=True,
+              help="Table memory of each search.")
+@click.option("--workers", type=click.IntRange(1, 16), default=2, show_default=True,
+              help="Searches running at once; later requests wait their turn.")
+def serve(host, port, max_seconds, max_memory, workers):
+    """Serve the page to play Solodrez in a browser (hints, undo, solutions, review) and
+    its JSON API (README: 'Web app'), until Ctrl-C."""
+    try:
+        import uvicorn
+
+        from webapp.app import create_app
+        from webapp.searches import Budget
+    except ImportError as e:
+        raise BadInput(f"drez serve needs the web extra: pip install 'drez[web]' ({e})") from None
+    ensure_compiled()
+    hosts = ["*"] if host in ("0.0.0.0", "::") else ["127.0.0.1", "localhost", "[::1]", host]
+    app = create_app(Budget(max_seconds=max_seconds, max_memory=max_memory, workers=workers),
+                     allowed_hosts=hosts)
+    searches = app.state.searches
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            searches.shutdown()          # running searches stop now, not at their time limit
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            timeout_graceful_shutdown=5, limit_concurrency=200)
+    server = Server(config)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"drez serve: http://{shown}:{port}/ (Ctrl-C stops)", err=True)
+    server.run()
+    click.echo("drez serve: stopped", err=True)
+
+
+COMMANDS = (serve,)
