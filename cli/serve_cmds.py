@@ -44,7 +44,10 @@ def serve(host, port, max_seconds, max_memory, workers):
     server = Server(config)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"drez serve: http://{shown}:{port}/ (Ctrl-C stops)", err=True)
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:     # uvicorn re-raises the Ctrl-C it handled
+        pass
     click.echo("drez serve: stopped", err=True)
 
 

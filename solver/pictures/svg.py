@@ -102,11 +102,21 @@ def _card(card: int, col: int, index: int, top: bool, marked: bool) -> str:
 
 
 def _arrow(src: int, dst: int) -> str:
+    """A curve above the columns from src to dst, and its head (a plain triangle: a
+    marker would be looked up by id, which clashes when many boards share one page)."""
     x1, x2 = _x(src) + CARD_W // 2, _x(dst) + CARD_W // 2
-    lift = 16 + 4 * min(abs(dst - src), 6)
-    return (f'<path class="arrow" d="M {x1} {TOP - 30} Q {(x1 + x2) / 2} {TOP - 30 - lift * 2} '
-            f'{x2} {TOP - 30}" fill="none" stroke="{MARK}" stroke-width="4" '
-            f'marker-end="url(#drez-head)"/>')
+    y = TOP - 30
+    cx, cy = (x1 + x2) / 2, y - 2 * (16 + 4 * min(abs(dst - src), 6))
+    dx, dy = x2 - cx, y - cy
+    norm = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / norm, dy / norm
+    tip = (x2 + ux * 6, y + uy * 6)
+    left = (tip[0] - ux * 14 - uy * 7, tip[1] - uy * 14 + ux * 7)
+    right = (tip[0] - ux * 14 + uy * 7, tip[1] - uy * 14 - ux * 7)
+    head = " ".join(f"{a:.1f},{b:.1f}" for a, b in (tip, left, right))
+    return (f'<g class="arrow-group"><path class="arrow" d="M {x1} {y} Q {cx} {cy} {x2} {y}" '
+            f'fill="none" stroke="{MARK}" stroke-width="4"/>'
+            f'<polygon class="arrow-head" points="{head}" fill="{MARK}"/></g>')
 
 
 def position_svg(pos: Position, marks: Marks | None = None, title: str | None = None) -> str:
@@ -119,9 +129,6 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
            f'height="{total_h}" viewBox="0 0 {width} {total_h}" font-family="{FONT}" '
            'role="img">',
            f'<title>{escape(title or "Solodrez position")}</title>',
-           '<defs><marker id="drez-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" '
-           f'markerHeight="4" orient="auto"><path d="M 0 0 L 10 5 L 0 10 z" fill="{MARK}"/>'
-           '</marker></defs>',
            f'<rect width="{width}" height="{total_h}" fill="#eef3ee"/>']
     for c in range(NCOLS):
         x = LEFT + c * COL_W

@@ -197,7 +197,7 @@
   function solution() {
     var pos = current();
     withSearch("solving", function (signal) {
-      return api("/api/steps", { position: pos }, { signal: signal }).then(function (html) {
+      return api("/api/steps", { position: pos, optimal: true }, { signal: signal }).then(function (html) {
         $("solution-frame").srcdoc = html;
         $("solution-panel").hidden = false;
         say("the solution is below: step with its buttons or the arrow keys");
@@ -229,7 +229,10 @@
   });
   $("paste-toggle").addEventListener("click", function () { $("paste").hidden = !$("paste").hidden; });
   $("paste").addEventListener("submit", function (ev) {
-    ev.preventDefault(); open($("position-text").value, "pasted position");
+    ev.preventDefault();
+    open($("position-text").value, "pasted position").then(function () {
+      if (game.label === "pasted position") $("paste").hidden = true;
+    });
   });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
