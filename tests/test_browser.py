@@ -13,7 +13,8 @@ import shutil
 
 import pytest
 from hint_corpus import decided_positions
-from web_server import Server
+
+from webapp.local_server import Server
 
 CHROMIUM = os.environ.get("DREZ_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -22,14 +22,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from solver.deals import MAX_DEAL
-from solver.hints import hint as make_hint
 from solver.moves import Move, MoveError, resolve_move
-from solver.pictures.stepper import steps_html
 from solver.pictures.svg import move_marks, played_marks, position_svg
 from solver.position import Position, PositionError
-from solver.review import RecordError, format_record, parse_record, review as run_review
-from solver.solve import solve as run_solve
-from webapp.searches import Budget, Searches
+from solver.review import RecordError, format_record, parse_record
+from webapp.searches import Budget, Busy, Searches
 
 MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB
 MAX_REVIEW_MOVES = 300
@@ -154,18 +151,15 @@ async def hint(request):
     data = await read_json(request)
     pos = _position(data)
     searches = request.app.state.searches
-    h = await searches.run(request, lambda lim: make_hint(pos, lim),
-                           searches.limits(_seconds(data)))
-    return JSONResponse(h.json())
+    return JSONResponse(await searches.run(request, "hint", searches.limits(_seconds(data)), pos))
 
 
 async def solve(request):
     data = await read_json(request)
     pos, optimal = _position(data), _flag(data, "optimal")
     searches = request.app.state.searches
-    r = await searches.run(request, lambda lim: run_solve(pos, lim, optimal),
-                           searches.limits(_seconds(data)))
-    return JSONResponse(r.json())
+    return JSONResponse(await searches.run(request, "solve", searches.limits(_seconds(data)),
+                                           pos, optimal))
 
 
 def _record(data: dict):
@@ -194,17 +188,13 @@ def _record(data: dict):
 
 
 async def review(request):
-    from cli.hint_cmds import _review_json, review_lines
     data = await read_json(request)
     record = _record(data)
     searches = request.app.state.searches
     limits = searches.limits(_seconds(data))
     # one time budget for the whole game, shared out between its positions
     limits.max_seconds = max(0.2, limits.max_seconds / (len(record.moves) + 1))
-    rv = await searches.run(request, lambda lim: run_review(record, lim), limits)
-    out = _review_json(rv)
-    out["summary"] = review_lines(rv)[-1]
-    return JSONResponse(out)
+    return JSONResponse(await searches.run(request, "review", limits, record))
 
 
 async def picture(request):
@@ -226,17 +216,19 @@ async def picture(request):
 
 async def steps(request):
     """The step-through page (as `drez solve --html` writes) of a solution from "position"."""
-    from cli.solve_cmds import describe
     data = await read_json(request)
     pos, optimal = _position(data), _flag(data, "optimal")
     searches = request.app.state.searches
-    r = await searches.run(request, lambda lim: run_solve(pos, lim, optimal),
-                           searches.limits(_seconds(data)))
-    return HTMLResponse(steps_html("Solodrez solution", describe(r), pos, r.moves))
+    return HTMLResponse(await searches.run(request, "steps", searches.limits(_seconds(data)),
+                                           pos, optimal))
 
 
 async def http_error(request, exc: HTTPException):
     return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+
+async def busy(request, exc: Busy):
+    return JSONResponse({"error": str(exc)}, status_code=503)
 
 
 async def server_error(request, exc: Exception):
@@ -246,6 +238,7 @@ async def server_error(request, exc: Exception):
 def _lifespan(searches: Searches):
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        await searches.start()
         yield
         searches.shutdown()       # Ctrl-C: running searches stop at their next slice
     return lifespan
@@ -266,7 +259,8 @@ def create_app(budget: Budget | None = None, allowed_hosts=("127.0.0.1", "localh
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes,
                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
-                    exception_handlers={HTTPException: http_error, Exception: server_error},
+                    exception_handlers={HTTPException: http_error, Busy: busy,
+                                        Exception: server_error},
                     lifespan=_lifespan(searches))
     app.state.searches = searches
     return app

@@ -1,5 +1,5 @@
-"""A real `drez serve` in a child process on a free loopback port, for the browser and
-load tests; stopped with SIGINT (Ctrl-C), as a person stops it."""
+"""A real `drez serve` in a child process on a free loopback port, for the browser tests
+and the load script (reports/web_load.py); stopped with SIGINT, as a person stops it."""
 from __future__ import annotations
 
 import os
@@ -18,6 +18,8 @@ def free_port() -> int:
 
 
 class Server:
+    """`drez serve --port <free port> *args`, started and answering when constructed."""
+
     def __init__(self, *args: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
