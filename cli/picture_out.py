@@ -79,3 +79,15 @@ def write_review_html(path: str, rv, headline: str) -> None:
                       [s.move for s in rv.steps], review_notes(rv))
     write_file(path, html.encode("utf-8"))
     click.echo(f"wrote {path}", err=True)
+
+
+def hardest_pictures(deals, directory: str, name: str) -> str:
+    """SVG pictures of deals (as dealt, series removed) in directory; the report section
+    that shows them."""
+    from solver.position import Position
+    lines = ["", "## Pictures of the hardest deals", ""]
+    for n in deals:
+        path = os.path.join(directory, f"{name}-deal-{n}.svg")
+        write_file(path, position_svg(Position.from_deal(n), title=f"deal {n}").encode("utf-8"))
+        lines += [f"deal {n}:", "", f"![deal {n}]({os.path.basename(path)})", ""]
+    return "\n".join(lines)

@@ -142,3 +142,20 @@ def test_cli_solve_and_review_html(tmp_path):
     assert r.exit_code == 0, r.output
     assert "summary: 2 moves played" in out.read_text()
     assert out.read_text().count('class="step"') == 3
+
+
+def test_cli_report_pictures_of_the_hardest_deals(tmp_path):
+    results = tmp_path / "r.csv"
+    rows = [(0, 100), (1, 5000), (2, 40), (3, 900)]       # (deal, nodes)
+    results.write_text("deal,verdict,length,optimal,nodes,seconds,difficulty\n" + "".join(
+        f"{d},WON,45,0,{n},0.01,easy\n" for d, n in rows))
+    r = CliRunner().invoke(drez, ["report", str(results), "--name", "t", "--dir", str(tmp_path),
+                                  "--no-charts", "--pictures", "2"])
+    assert r.exit_code == 0, r.output
+    md = (tmp_path / "t.md").read_text()
+    assert "## Pictures of the hardest deals" in md
+    assert "![deal 1](t-deal-1.svg)" in md and "![deal 3](t-deal-3.svg)" in md
+    assert "t-deal-0.svg" not in md
+    cards, _ = _cards((tmp_path / "t-deal-1.svg").read_text())
+    pos = Position.from_deal(1)
+    assert sorted(c[2] for c in cards) == sorted(card_name(c) for col in pos.columns for c in col)
