@@ -4,7 +4,7 @@
 
 Starts its own `drez serve --max-seconds S --workers 2` on a free 127.0.0.1 port (only
 loopback traffic, a bounded number of requests), then:
-1. burst: `--requests` POST /api/hint on late-game positions (a few moves from a win),
+1. burst: `--requests` POST /api/hint on late-game positions (6-10 moves from a win),
    `--concurrency` at a time; every answer must be HTTP 200 with a legal WON move;
 2. slow search: one hint on deal 42 (its shortest-solution search runs to the time cap S)
    takes one worker; meanwhile the page (GET /, /static/play.js), /api/deal, /api/moves,
@@ -29,23 +29,17 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from solver.jit import ensure_compiled  # noqa: E402
 from solver.moves import Move  # noqa: E402
 from solver.position import Position  # noqa: E402
-from solver.solve import WON, Limits, solve  # noqa: E402
+from solver.solve import WON  # noqa: E402
 from webapp.local_server import Server  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+import hint_corpus  # noqa: E402
 
-def late_positions(deals=range(8), back=(4, 6, 8)) -> list[Position]:
-    """Positions `back` moves before the end of a (fast, not shortest) win of each deal."""
-    out = []
-    for n in deals:
-        start = Position.from_deal(n)
-        r = solve(start, Limits(max_nodes=2_000_000))
-        if r.verdict != WON:
-            continue
-        line = [start]
-        for m in r.moves:
-            line.append(line[-1].play(m))
-        out += [line[-1 - b] for b in back if b < len(line)]
-    return out
+
+def late_positions(deals=range(8)) -> list[Position]:
+    """Positions on the solver's winning line of each deal, 6-10 moves before its end
+    (tests/hint_corpus.py, without its random deviations, which may lose)."""
+    return [pos for label, pos in hint_corpus.late_positions(tuple(deals)) if "random" not in label]
 
 
 def call(url: str, path: str, body: dict | None = None, timeout: float = 60):

@@ -52,6 +52,18 @@ def test_deal_is_what_drez_deal_prints(client):
     assert client.get(f"/api/deal/{2**64}").json()["error"].startswith("deal number")
 
 
+def test_pick_is_a_deal_of_the_index(client):
+    from cli.analyze_cmds import DEFAULT_INDEX
+    with open(DEFAULT_INDEX) as f:
+        groups = json.load(f)["difficulties"]
+    for _ in range(3):
+        n = client.get("/api/pick?difficulty=hard&winnable=1").json()["deal"]
+        assert n in groups["hard"]
+    assert client.get("/api/pick?winnable=1").json()["deal"] not in groups.get("lost", [])
+    r = client.get("/api/pick?difficulty=impossible")
+    assert r.status_code == 400 and "difficulty must be one of" in r.json()["error"]
+
+
 def test_hint_is_what_drez_hint_json_prints(client, late, tmp_path):
     for pos, d in late:
         got = client.post("/api/hint", json={"position": str(pos)})

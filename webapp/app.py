@@ -154,12 +154,16 @@ async def hint(request):
     return JSONResponse(await searches.run(request, "hint", searches.limits(_seconds(data)), pos))
 
 
-async def solve(request):
+async def _solution(request, job: str):
+    """Run `job` ("solve" or "steps") on {"position", "optimal"}."""
     data = await read_json(request)
     pos, optimal = _position(data), _flag(data, "optimal")
     searches = request.app.state.searches
-    return JSONResponse(await searches.run(request, "solve", searches.limits(_seconds(data)),
-                                           pos, optimal))
+    return await searches.run(request, job, searches.limits(_seconds(data)), pos, optimal)
+
+
+async def solve(request):
+    return JSONResponse(await _solution(request, "solve"))
 
 
 def _record(data: dict):
@@ -216,11 +220,7 @@ async def picture(request):
 
 async def steps(request):
     """The step-through page (as `drez solve --html` writes) of a solution from "position"."""
-    data = await read_json(request)
-    pos, optimal = _position(data), _flag(data, "optimal")
-    searches = request.app.state.searches
-    return HTMLResponse(await searches.run(request, "steps", searches.limits(_seconds(data)),
-                                           pos, optimal))
+    return HTMLResponse(await _solution(request, "steps"))
 
 
 async def http_error(request, exc: HTTPException):
