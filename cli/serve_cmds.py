@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from cli.limits import MemorySize
 from cli.inputs import BadInput
+from cli.limits import MemorySize
 from solver.jit import ensure_compiled
 
 

@@ -19,7 +19,7 @@ _spec.loader.exec_module(web_load)
 
 
 def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():
-    positions = web_load.late_positions(deals=range(4))
+    positions = web_load.late_positions()
     server = Server("--max-seconds", "2", "--workers", "2", "--max-memory", "128M")
     try:
         burst = web_load.burst(server.url, positions, requests=200, concurrency=40)

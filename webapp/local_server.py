@@ -33,9 +33,9 @@ class Server:
                 return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    out, err = self.proc.communicate(timeout=5) if self.proc.poll() is not None else ("", "")
                     self.proc.kill()
-                    raise RuntimeError(f"drez serve did not start: {err.strip()}")
+                    _, err = self.proc.communicate()
+                    raise RuntimeError(f"drez serve did not start: {err.strip()}") from None
                 time.sleep(0.2)
 
     def stop(self, timeout: float = 15) -> tuple[int, str, float]:
