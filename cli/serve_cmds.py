@@ -1,11 +1,25 @@
 """`drez serve`: the local web app (webapp/) on uvicorn."""
 from __future__ import annotations
 
+import socket
+
 import click
 
 from cli.inputs import BadInput
 from cli.limits import MemorySize
 from solver.jit import ensure_compiled
+
+
+def _check_address(host: str, port: int) -> None:
+    """BadInput (one line, exit 2) if host:port cannot be listened on, before uvicorn tries."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, _, _, _, address = infos[0]
+        with socket.socket(family, socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(address)
+    except OSError as e:
+        raise BadInput(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
 
 
 @click.command()
@@ -28,6 +42,7 @@ def serve(host, port, max_seconds, max_memory, workers):
         from webapp.searches import Budget
     except ImportError as e:
         raise BadInput(f"drez serve needs the web extra: pip install 'drez[web]' ({e})") from None
+    _check_address(host, port)
     ensure_compiled()
     hosts = ["*"] if host in ("0.0.0.0", "::") else ["127.0.0.1", "localhost", "[::1]", host]
     app = create_app(Budget(max_seconds=max_seconds, max_memory=max_memory, workers=workers),

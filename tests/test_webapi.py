@@ -177,3 +177,14 @@ def test_searches_are_cancelled_by_disconnect_and_shutdown(how):
     finally:
         searches.shutdown()
     assert r["limit"] == "cancelled" and time.perf_counter() - t < 6.0
+
+
+def test_serve_refuses_an_address_in_use_in_one_line():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = CliRunner().invoke(drez, ["serve", "--port", str(port)])
+    assert r.exit_code == 2 and "cannot listen on 127.0.0.1" in r.output
+    assert "Traceback" not in r.output
