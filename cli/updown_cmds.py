@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from cli.inputs import BadInput
 from solver.updown.bots import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
@@ -48,21 +49,50 @@ def updown():
               help="Worker processes (default: CPU count).")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar on stderr.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on stderr (default: only when it is a terminal).")
 def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     """Play many games between computer players and report win rates per seat and per bot
     (95% Wilson intervals), the first player's advantage, game length and how often the
     free lead happens."""
     from solver.updown.sim import simulate as run
+    from solver.updown.state import GameError
     specs = _bot_list(bots or "greedy", players, "--bots")
-    summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+    if progress is None:
+        progress = sys.stderr is not None and sys.stderr.isatty()
+    try:
+        summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+    except GameError as err:
+        game = _failing_game(specs, games, seed, ending)
+        where = f"game {game}" if game is not None else "a game"
+        raise BadInput(
+            f"{where} of seed {seed} ({', '.join(specs)}, ending {ending}) was stopped by a "
+            f"rules guard: {err}; replay it with --games {game + 1 if game is not None else games}"
+            " --workers 1") from None
     summary["seed"] = seed
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
         for line in _report_lines(summary):
             click.echo(line)
+
+
+def _failing_game(specs, games: int, seed: int, ending: str, budget: float = 30.0):
+    """The index of the first game of the run that a GameError stops, found by replaying
+    the games in order for at most `budget` seconds; None if not found in time."""
+    import time
+
+    from solver.updown.sim import play_game
+    from solver.updown.state import GameError
+    start = time.monotonic()
+    for i in range(games):
+        if time.monotonic() - start > budget:
+            return None
+        try:
+            play_game(list(specs), seed, i, ending)
+        except GameError:
+            return i
+    return None
 
 
 def _pct(entry: dict) -> str:
@@ -101,13 +131,19 @@ def _report_lines(s: dict) -> list[str]:
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
 @click.option("--seed", type=int, default=None, help="Deal seed (default: a random one).")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-def play(players, bots, seat, seed, ending):
+@click.option("--color/--no-color", default=None,
+              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+def play(players, bots, seat, seed, ending, color):
     """Play against computer players in the terminal, seeing only your own view (U18).
     Reads moves line by line from stdin, so it also works with piped input."""
     import random
 
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
     from solver.updown.bots import GreedyBot
-    from solver.updown.human import HELP, describe, parse_move, status
+    from solver.updown.human import HELP, card_text, describe, parse_move, set_color, status
+    stdin = stdin_lines()
+    set_color(use_color(color))
     if not 0 <= seat < players:
         raise click.BadParameter(f"must be 0..{players - 1}", param_hint="--seat")
     others = _bot_list(bots, players - 1, "--bots")
@@ -120,9 +156,12 @@ def play(players, bots, seat, seed, ending):
                + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
     click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
     click.echo(HELP)
-    shown, status_at = 0, -1
+    shown, status_at, named = 0, -1, 0     # named: own draws already told with their card
     while not state.done:
         for event in state.history[shown:]:
+            if named and event[0] == "draw" and event[1] == seat:
+                named -= 1
+                continue
             click.echo(describe(event, seat))
         shown = len(state.history)
         p = state.turn
@@ -139,10 +178,10 @@ def play(players, bots, seat, seed, ending):
             for line in status(view):
                 click.echo(line)
         click.echo("> ", nl=False)
-        line = sys.stdin.readline()
+        line = stdin.readline()
         if not line:
-            click.echo()
-            raise click.ClickException("input ended before the game did; game abandoned")
+            click.echo("\nend of input: game left unfinished")
+            return
         text = line.strip()
         if text.lower() in ("quit", "exit"):
             click.echo("You quit.")
@@ -150,13 +189,22 @@ def play(players, bots, seat, seed, ending):
         if text.lower() in ("?", "h", "help"):
             click.echo(HELP)
             continue
-        if text.lower() in ("g", "greedy"):
-            state.apply(GreedyBot().choose(view, rngs[seat]))
-            continue
         try:
-            state.apply(parse_move(text, view))
+            action = (GreedyBot().choose(view, rngs[seat]) if text.lower() in ("g", "greedy")
+                      else parse_move(text, view))
         except ValueError as err:
             click.echo(str(err))
+            continue
+        before = list(view.hand)
+        state.apply(action)
+        if action.kind == "draw":
+            after = list(state.view(seat).hand)
+            for c in before:
+                if c in after:
+                    after.remove(c)
+            if after:
+                click.echo(f"You draw {card_text(after[0])} from reserve pile {action.arg + 1}.")
+                named += 1
     for event in state.history[shown:]:
         click.echo(describe(event, seat))
     if ending == FIRST:

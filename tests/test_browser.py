@@ -160,7 +160,7 @@ def test_play_a_position_in_the_browser(server, browser, shots):
     page.click("#review")
     page.wait_for_selector("#review-panel:not([hidden])")
     text = page.inner_text("#review-text")
-    assert "summary: 1 moves played" in text and "no move lost the game" in text
+    assert "summary: 1 move played" in text and "no move lost the game" in text
     assert errors == []
     page.close()
 

@@ -4,8 +4,9 @@ Built on Starlette (served by uvicorn, `drez serve`).  Every answer of the API i
 errors too: `{"error": "what is wrong"}` with a 4xx status; never a traceback page.
 Request bodies are limited to MAX_BODY bytes; every search runs through `Searches`
 (off the request loop, bounded in time and memory).  The objects are exactly those the
-commands print with --json: `drez hint --json` (Hint.json), `drez moves --json`,
-`drez solve --json` (Result.json), `drez review --json`.  README.md lists the routes.
+commands print with --json, built by the same functions (cli/jsonout.py): `drez hint
+--json`, `drez moves --json`, `drez solve --json`, `drez review --json`.  README.md lists
+the routes.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from solver.deals import MAX_DEAL
+from cli.inputs import BadInput, parse_deal_number
+from cli.jsonout import moves_json
 from solver.moves import Move, MoveError, resolve_move
 from solver.pictures.svg import move_marks, played_marks, position_svg
 from solver.position import Position, PositionError
@@ -107,16 +109,15 @@ async def page(request):
 
 
 async def deal(request):
-    text = request.path_params["n"]
-    if not text.isdigit() or int(text) > MAX_DEAL:
-        raise BadRequest(f"deal number {text!r} is not in 0..{MAX_DEAL}")
-    n = int(text)
+    try:
+        n = parse_deal_number(request.path_params["n"])    # the rules of `drez deal N`
+    except BadInput as e:
+        raise BadRequest(e.format_message()) from None
     return JSONResponse({"deal": n, "position": str(Position.from_deal(n, settle=False))})
 
 
 async def pick(request):
     from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
-    from cli.inputs import BadInput
     difficulty = request.query_params.get("difficulty") or None
     if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
         raise BadRequest(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")
@@ -127,24 +128,27 @@ async def pick(request):
         raise BadRequest(e.format_message()) from None
 
 
+def _settled(pos: Position) -> dict:
+    """{"position": the text, "moves": its legal moves, "won"}: `drez moves --json` with
+    the position."""
+    return {"position": str(pos), **moves_json("", pos.legal_moves(), pos.is_won())}
+
+
 async def position(request):
-    """The position settled (series removed), whether it is won, and its legal moves."""
-    pos = _position(await read_json(request))
-    return JSONResponse({"position": str(pos), "won": pos.is_won(),
-                         "moves": [m.json() for m in pos.legal_moves()]})
+    """The position settled (series removed), its legal moves, and whether it is won."""
+    return JSONResponse(_settled(_position(await read_json(request))))
 
 
 async def moves(request):
+    """The object `drez moves --json` prints: {"moves", "won"}."""
     pos = _position(await read_json(request))
-    return JSONResponse([m.json() for m in pos.legal_moves()])
+    return JSONResponse(moves_json("", pos.legal_moves(), pos.is_won()))
 
 
 async def apply(request):
     data = await read_json(request)
     pos = _position(data)
-    after = pos.play(_move(pos, data.get("move")))
-    return JSONResponse({"position": str(after), "won": after.is_won(),
-                         "moves": [m.json() for m in after.legal_moves()]})
+    return JSONResponse(_settled(pos.play(_move(pos, data.get("move")))))
 
 
 async def hint(request):

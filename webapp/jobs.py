@@ -1,9 +1,11 @@
 """The searches the web app runs, as plain functions of picklable values, so that they run
 in worker processes (webapp.searches).  Each returns exactly the JSON object of its
-command: `drez hint --json`, `drez solve --json`, `drez review --json` (plus the summary
-line), or the HTML of `drez solve --html`."""
+command, built by the same cli.jsonout functions: `drez hint --json`, `drez solve --json`,
+`drez review --json` (plus the summary line), or the HTML of `drez solve --html`.  The
+positions come as text, not deal numbers, so no answer has a "deal" key."""
 from __future__ import annotations
 
+from cli.jsonout import hint_json, solve_json, with_deal
 from solver.hints import hint as make_hint
 from solver.jit import ensure_compiled
 from solver.pictures.stepper import steps_html
@@ -16,18 +18,18 @@ def warm_up() -> None:
 
 
 def hint(limits, pos) -> dict:
-    return make_hint(pos, limits).json()
+    return hint_json("", make_hint(pos, limits))
 
 
 def solve(limits, pos, optimal: bool) -> dict:
-    return run_solve(pos, limits, optimal).json()
+    return solve_json("", run_solve(pos, limits, optimal))
 
 
 def review(limits, record) -> dict:
     from cli.hint_cmds import _review_json, review_lines
     from solver.review import review as run_review
     rv = run_review(record, limits)
-    out = _review_json(rv)
+    out = with_deal(rv.record.label, _review_json(rv))
     out["summary"] = review_lines(rv)[-1]
     return out
 

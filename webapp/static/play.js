@@ -72,11 +72,12 @@
     return api("/api/hint", { position: pos, max_seconds: 3 }).then(function (h) {
       if (gen !== statusGen) return;
       if (h.verdict === "WON" && !h.move) setStatus("WON", "won!");
-      else if (h.verdict === "WON") setStatus("WON", h.distance !== null
+      else if (h.verdict === "WON") setStatus("WON", h.optimal
         ? "winnable: wins in " + h.distance + " (proven)"
-        : "winnable: wins in at most " + h.at_most);
+        : "winnable: wins in at most " + h.length);
       else if (h.verdict === "LOST") setStatus("LOST", "lost: no sequence of moves wins");
-      else setStatus("UNKNOWN", "unknown: the search hit its time limit");
+      else setStatus("UNKNOWN", "unknown: the search hit its time limit" +
+                     (h.lower_bound ? " (a win needs at least " + h.lower_bound + " moves)" : ""));
     }).catch(function (e) { if (gen === statusGen) setStatus("", "status: " + e.message); });
   }
 
@@ -182,8 +183,8 @@
       return api("/api/hint", { position: pos }, { signal: signal }).then(function (h) {
         if (pos !== current()) return;
         if (h.verdict === "WON" && h.move) {
-          var d = h.distance !== null ? "then " + (h.distance - 1) + " more moves win (proven shortest)"
-                                      : "it keeps the game winnable (a win in at most " + h.at_most + ")";
+          var d = h.optimal ? "then " + (h.distance - 1) + " more moves win (proven shortest)"
+                            : "it keeps the game winnable (a win in at most " + h.length + ")";
           say("hint: play " + moveText(h.move) + ": " + d);
           return drawBoard({ position: pos, move: h.move });
         }
@@ -210,7 +211,7 @@
       return api("/api/review", { position: game.start, moves: game.moves }, { signal: signal })
         .then(function (rv) {
           var lines = [rv.summary];
-          var bad = rv.moves.filter(function (m) { return m.losing; })[0];
+          var bad = rv.first_losing ? rv.moves[rv.first_losing - 1] : null;
           if (bad) lines.push("first losing move: move " + bad.number + " (" + game.moves[bad.number - 1] +
                               "); " + moveText(bad.best) + " kept the game winnable");
           else if (rv.moves.length) lines.push("no move lost the game");
