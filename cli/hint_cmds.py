@@ -10,6 +10,7 @@ from tqdm import tqdm
 from cli.inputs import BadInput, load_position, read_text
 from cli.jsonout import echo_json, hint_json, move_result_json, with_deal
 from cli.limits import default_seconds, limit_options, limits_from
+from cli.picture_out import write_review_html
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
@@ -109,9 +110,11 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
 @click.command()
 @click.argument("source", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML step-through of the game, mistakes noted.")
 @default_seconds(DEFAULT_HINT_SECONDS)
 @limit_options
-def review(source, as_json, max_nodes, max_seconds, max_memory):
+def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
     """Replay the game record FILE ('-' for stdin) and judge every move.
 
     A record starts with 'deal N' or 'position' (nine column lines follow) or
@@ -134,6 +137,8 @@ def review(source, as_json, max_nodes, max_seconds, max_memory):
     with tqdm(total=len(record.moves) + 1, desc="review", unit="pos", file=sys.stderr,
               disable=None, leave=False) as bar:
         rv = run_review(record, limits, progress=lambda: bar.update(1))
+    if html_path:
+        write_review_html(html_path, rv, review_lines(rv)[-1])
     if as_json:
         echo_json(with_deal(rv.record.label, _review_json(rv)))
     else:

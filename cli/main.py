@@ -8,7 +8,7 @@ from importlib.metadata import PackageNotFoundError, version
 import click
 
 from cli import (analyze_cmds, crapette_cmds, hint_cmds, play_cmds, position_cmds, report_cmds,
-                 solve_cmds, updown_cmds)
+                 serve_cmds, solve_cmds, updown_cmds)
 from solver.deals import MAX_DEAL
 
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}
@@ -93,7 +93,8 @@ def drez():
 
 
 for command in (*position_cmds.COMMANDS, *solve_cmds.COMMANDS, *hint_cmds.COMMANDS,
-                *play_cmds.COMMANDS, *analyze_cmds.COMMANDS, *report_cmds.COMMANDS):
+                *play_cmds.COMMANDS, *analyze_cmds.COMMANDS, *report_cmds.COMMANDS,
+                *serve_cmds.COMMANDS):
     drez.add_command(command)
 drez.add_command(updown_cmds.updown)
 drez.add_command(crapette_cmds.crapette)

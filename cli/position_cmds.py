@@ -6,6 +6,7 @@ import click
 from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
 from cli.inputs import BadInput, load_position, parse_deal_number, play_moves
 from cli.jsonout import echo_json, moves_json, with_deal
+from cli.picture_out import write_position_pictures
 from cli.render import draw, use_color
 from solver.jit import ensure_compiled
 from solver.moves import move_text
@@ -50,9 +51,15 @@ def _color_option(f):
 @click.command()
 @click.argument("source", metavar="FILE")
 @_color_option
-def show(source, color):
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the position as an SVG picture to this file.")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write it as a PNG picture (needs the optional 'png' extra).")
+def show(source, color, svg_path, png_path):
     """Draw the position in FILE ('-' for stdin, or a deal number) for people."""
-    pos, _ = load_position(source)
+    pos, label = load_position(source)
+    if svg_path or png_path:
+        write_position_pictures(pos, label, svg_path, png_path)
     use = use_color(color)
     click.echo(draw(pos, use), color=use)
 

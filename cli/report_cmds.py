@@ -8,6 +8,7 @@ import click
 
 from cli.analyze_cmds import check_writable_file
 from cli.inputs import BadInput
+from cli.picture_out import hardest_pictures
 from solver import batch, stats
 
 def _pct(x) -> str:
@@ -173,7 +174,9 @@ def write_index(index: dict, path: str) -> None:
 @click.option("--index", "index_path", default=None, type=click.Path(dir_okay=False),
               help="Also write a difficulty -> deal numbers index (for drez deal --pick).")
 @click.option("--charts/--no-charts", default=True, help="Draw PNG charts (matplotlib).")
-def report(results, name, directory, index_path, charts):
+@click.option("--pictures", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Also draw the N hardest won deals as SVG pictures (DIR/NAME-deal-D.svg).")
+def report(results, name, directory, index_path, charts, pictures):
     """Statistics of an analyze RESULTS file (CSV or JSON lines, optionally .gz).
 
     Prints the report and writes it to DIR/NAME.md: verdict counts, winnability with a
@@ -208,6 +211,8 @@ def report(results, name, directory, index_path, charts):
                        "(pip install 'drez[charts]')", err=True)
             paths = []
     text = render_report(name, results, s, settings, paths)
+    if pictures:
+        text += hardest_pictures([r["deal"] for r in s["hardest"][:pictures]], directory, name)
     try:
         with open(md, "w", encoding="utf-8") as f:
             f.write(text)

@@ -6,6 +6,7 @@ import click
 from cli.inputs import BadInput, load_position
 from cli.jsonout import echo_json, solve_json, with_deal
 from cli.limits import limit_options, limits_from
+from cli.picture_out import write_solution_html
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.jit import ensure_compiled
@@ -36,8 +37,10 @@ def describe(result) -> str:
 @click.option("--show", is_flag=True, help="Draw the position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--color/--no-color", default=None, help="Colour the cards with --show.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML step-through of the solution.")
 @limit_options
-def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_memory):
+def solve(source, optimal, show, as_json, color, html_path, max_nodes, max_seconds, max_memory):
     """Decide a deal number or a position FILE ('-' for stdin): WON, LOST or UNKNOWN.
 
     Exit status: 0 for WON and LOST, 3 for UNKNOWN (a limit was hit), 2 for bad input.
@@ -45,6 +48,8 @@ def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_mem
     ensure_compiled()
     pos, label = load_position(source)
     result = run_solve(pos, limits_from(max_nodes, max_seconds, max_memory), optimal)
+    if html_path:
+        write_solution_html(html_path, pos, label, f"{label}: {describe(result)}", result.moves)
     if as_json:
         echo_json(solve_json(label, result))
     else:
