@@ -64,7 +64,7 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
 
     When the shortest-solution search hits a limit but a win is known, the move given
     keeps the game winnable and the distance is reported as not proven (JSON distance
-    null, with at_most/at_least).  --max-seconds is the budget of the whole hint, --all
+    null, with length and lower_bound).  --max-seconds is the budget of the whole hint, --all
     included (the list shares it; the recommended move is the best the list shows).
 
     Exit status: 0 for a proven hint (or a proven LOST), 3 when a limit left the verdict
