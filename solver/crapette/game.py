@@ -125,7 +125,7 @@ class GameState:
         self.to_move = to_move
         self.turn = 0            # turns completed so far
         self.quiet = 0           # completed turns in a row with no card reaching a home pile
-        self.passes = 0          # passes in succession
+        self.passes = 0          # C14: turns in a row that ended by a pass with no card moved
         self.moves_in_turn = 0
         self.home_in_turn = False
         self.fault = False       # C15: this turn left a card that could have gone home
@@ -277,7 +277,8 @@ class GameState:
         if self.stop_rule and not self.fault and m.dst not in HOME and self.home_move_available():
             self.fault = True
         if m == PASS:
-            self.passes += 1
+            # C14: only a turn in which no card moved at all counts towards the draw
+            self.passes = self.passes + 1 if self.moves_in_turn == 0 else 0
             self._end_turn()
             if self.passes >= 2 and self.result is None:
                 self._finish(None, "both players passed")
