@@ -46,6 +46,11 @@ def hand_constraints(view: PlayerView) -> dict[int, list[list]]:
     return cons
 
 
+def action_count(view: PlayerView) -> int:
+    """Actions taken so far in the game (the U17 counter), from the public history."""
+    return sum(1 for e in view.history if e[0] in _ACTION_KINDS)
+
+
 def _deal_hand(pool: list[int], size: int, cons: list[list]) -> list[int]:
     """Take `size` cards from shuffled `pool` (in place) obeying `cons` where possible."""
     hand, rejected, used = [], [], [0] * len(cons)
@@ -65,16 +70,22 @@ def _deal_hand(pool: list[int], size: int, cons: list[list]) -> list[int]:
     return hand
 
 
-def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+def sample_state(view: PlayerView, rng: random.Random,
+                 cons: dict[int, list[list]] | None = None,
+                 n_actions: int | None = None) -> GameState:
     """A full GameState agreeing with `view` on everything it shows, hidden cards sampled.
 
     The seat's own hand, the table, sizes, turn, phase and counters are copied exactly;
     history is not kept (record=False), so the sample is meant for search rollouts.
+    `cons` and `n_actions` are `hand_constraints(view)` and `action_count(view)` when the
+    caller has them already (they are not changed): a search drawing many samples for one
+    decision then reads the history once.
     """
     known = set(view.hand) | set(view.played)
     pool = [c for c in range(DECK_SIZE) if c not in known]
     rng.shuffle(pool)
-    cons = hand_constraints(view)
+    if cons is None:
+        cons = hand_constraints(view)
     hands: list[list[int]] = [[] for _ in range(view.n_players)]
     hands[view.seat] = list(view.hand)
     order = sorted(cons, key=lambda p: -len(cons[p]))
@@ -89,7 +100,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     s.hands, s.piles, s.aside, s.table = hands, piles, pool, list(view.played)
     s.turn, s.phase, s.passes = view.turn, view.phase, view.passes
     s.last_player, s.out, s.starter = view.last_player, list(view.out), view.starter
-    s.n_actions = sum(1 for e in view.history if e[0] in _ACTION_KINDS)
+    s.n_actions = action_count(view) if n_actions is None else n_actions
     s.winner = s.loser = None
     s.stats = {"turns": 0, "drawn": 0, "refilled": 0, "free_leads": 0}
     return s

@@ -56,9 +56,15 @@ class GreedyBot:
         return Action("play", first) if length else STOP
 
 
+BEST = "mc"      # the strongest player by the ladder in reports/updown.md
+
+
 def make_bot(spec: str):
-    """Bot from its name: 'random', 'greedy', 'mc' or 'mc:BUDGET'; ValueError otherwise."""
+    """Bot from its name: 'random', 'greedy', 'mc', 'mc:BUDGET', or 'best' (the strongest,
+    ``BEST``); ValueError otherwise."""
     name, _, arg = spec.strip().lower().partition(":")
+    if name == "best" and not arg:
+        return make_bot(BEST)
     if name == "random" and not arg:
         return RandomBot()
     if name == "greedy" and not arg:
@@ -70,7 +76,7 @@ def make_bot(spec: str):
         if not arg.isdigit() or int(arg) < 1:
             raise ValueError(f"bad budget in {spec!r}: use mc:N with N >= 1")
         return MonteCarloBot(budget=int(arg))
-    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N)")
+    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N, best)")
 
 
-BOT_NAMES = ("random", "greedy", "mc")
+BOT_NAMES = ("random", "greedy", "mc", "best")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from solver.updown.belief import sample_state
+from solver.updown.belief import action_count, hand_constraints, sample_state
 from solver.updown.bots import GreedyBot, largest_pile_draw
 from solver.updown.cards import N_RANKS
 from solver.updown.state import CONT, FIRST, LEAD, PASS, STOP, Action, GameState
@@ -82,8 +82,9 @@ class MonteCarloBot:
         """Rollout wins per legal action over `budget // len(legal)` sampled deals."""
         legal = list(view.legal)
         totals = dict.fromkeys(legal, 0.0)
+        cons, n_actions = hand_constraints(view), action_count(view)
         for _ in range(max(1, self.budget // len(legal))):
-            base = sample_state(view, rng)
+            base = sample_state(view, rng, cons, n_actions)
             seed = rng.getrandbits(64)
             for a in legal:
                 s = base.clone()
