@@ -138,8 +138,7 @@ def play(players, bots, seat, seed, ending):
     Reads moves line by line from stdin, so it also works with piped input."""
     import random
 
-    from solver.updown.bots import GreedyBot
-    from solver.updown.human import HELP, describe, parse_move, status
+    from solver.updown.human import HELP
     if not 0 <= seat < players:
         raise click.BadParameter(f"must be 0..{players - 1}", param_hint="--seat")
     others = _bot_list(bots, players - 1, "--bots")
@@ -152,22 +151,40 @@ def play(players, bots, seat, seed, ending):
                + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
     click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
     click.echo(HELP)
+    if not _play_game(state, {seat}, computer, rngs):
+        return
+    if ending == FIRST:
+        click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
+    else:
+        click.echo("You lose." if state.loser == seat else f"Seat {state.loser} loses; "
+                   f"order out: {', '.join(map(str, state.out))}.")
+
+
+def _play_game(state, humans: set[int], computer: dict, rngs: dict) -> bool:
+    """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
+    (each shown only their own view, U18).  False when a person quits."""
+    from solver.updown.bots import GreedyBot
+    from solver.updown.human import HELP, describe, parse_move, status
+    you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
     shown, status_at = 0, -1
     while not state.done:
-        for event in state.history[shown:]:
-            click.echo(describe(event, seat))
-        shown = len(state.history)
+        if humans:
+            for event in state.history[shown:]:
+                click.echo(describe(event, you))
+            shown = len(state.history)
         p = state.turn
-        if p != seat:
+        if p not in humans:
             legal = state.legal_actions()
             state.apply(legal[0] if len(legal) == 1 else computer[p].choose(state.view(p), rngs[p]))
             continue
-        view = state.view(seat)
+        view = state.view(p)
         if view.legal in ((STOP,), (PASS,)):          # nothing else is legal: no question
             state.apply(view.legal[0])
             continue
         if len(state.history) != status_at:
             status_at = len(state.history)
+            if you < 0:
+                click.echo(f"-- seat {p} to move --")
             for line in status(view):
                 click.echo(line)
         click.echo("> ", nl=False)
@@ -178,21 +195,63 @@ def play(players, bots, seat, seed, ending):
         text = line.strip()
         if text.lower() in ("quit", "exit"):
             click.echo("You quit.")
-            return
+            return False
         if text.lower() in ("?", "h", "help"):
             click.echo(HELP)
             continue
         if text.lower() in ("g", "greedy"):
-            state.apply(GreedyBot().choose(view, rngs[seat]))
+            state.apply(GreedyBot().choose(view, rngs[p]))
             continue
         try:
             state.apply(parse_move(text, view))
         except ValueError as err:
             click.echo(str(err))
-    for event in state.history[shown:]:
-        click.echo(describe(event, seat))
-    if ending == FIRST:
-        click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
-    else:
-        click.echo("You lose." if state.loser == seat else f"Seat {state.loser} loses; "
-                   f"order out: {', '.join(map(str, state.out))}.")
+    for event in state.history[shown:] if humans else ():
+        click.echo(describe(event, you))
+    return True
+
+
+@updown.command()
+@click.option("--seats", default="human,best", show_default=True,
+              help="One entry per seat (2 to 6 seats): human, or a computer player "
+                   "(random, greedy, mc, mc:N, best).")
+@click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Games in the match.")
+@click.option("--seed", type=int, default=None, help="Match seed (default: a random one).")
+@click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
+def match(seats, games, seed, ending):
+    """Play a match of GAMES games at one table; the loser of each game starts the next
+    (rule U19 of seeds/updown.md) and the match is scored by games won.  Human seats type
+    their moves as in `drez updown play`; computer seats play on their own."""
+    import random
+
+    from solver.updown.match import Match
+    specs = [x.strip().lower() for x in seats.split(",")]
+    if not 2 <= len(specs) <= 6:
+        raise click.BadParameter(f"{len(specs)} seats given: use 2 to 6", param_hint="--seats")
+    humans = {p for p, x in enumerate(specs) if x == "human"}
+    for x in specs:
+        if x != "human":
+            _bot_list(x, 1, "--seats")
+    seed = random.SystemRandom().randrange(10**9) if seed is None else seed
+    m = Match(len(specs), games, seed, ending)
+    label = [("you" if len(humans) == 1 else f"seat {p} (human)") if p in humans
+             else f"seat {p} ({x})" for p, x in enumerate(specs)]
+    click.echo(f"Up-and-down match, {games} games, seed {seed}: " + ", ".join(label) + ".")
+    while not m.over:
+        g = len(m.played)
+        state = m.deal()
+        computer = {p: make_bot(x) for p, x in enumerate(specs) if p not in humans}
+        rngs = {p: random.Random(f"updown-match/{seed}/{g}/bot{p}") for p in range(len(specs))}
+        click.echo(f"\ngame {g + 1} of {games}: {label[state.starter]} starts.")
+        if not _play_game(state, humans, computer, rngs):
+            click.echo(f"match left after {g} game(s)")
+            break
+        loser = m.record(state)
+        click.echo(f"game {g + 1}: {label[state.winner]} wins, {label[loser]} loses "
+                   f"(and starts the next game)")
+        click.echo("games won: " + ", ".join(f"{label[p]} {m.wins[p]}" for p in range(len(specs))))
+    if m.over:
+        top = m.leaders()
+        click.echo("match won by " + " and ".join(label[p] for p in top) if len(top) == 1 else
+                   "match tied between " + " and ".join(label[p] for p in top))
