@@ -48,10 +48,6 @@ def evaluate(state: GameState, p: int) -> float:
     return v
 
 
-def _home_move(state: GameState, moves: list[Move]) -> Move | None:
-    return next((m for m in moves if m.dst in HOME), None)
-
-
 class SearchBot:
     """Strongest: depth-first search over the moves of its own turn (see module docstring).
 
@@ -91,11 +87,12 @@ class SearchBot:
 
     def _dfs(self, state: GameState) -> tuple[float, list[Move]]:
         p = self._p
-        moves = state.legal_moves()
-        end = moves[-1]
-        home = _home_move(state, moves)
+        home = state.first_home_move()
         if home is not None:
-            moves = [home]
+            moves, end = [home], state.turn_end_move()
+        else:
+            moves = state.legal_moves()
+            end = moves[-1]
         best_v, best_line = None, None
         if home is None and end != flip_move(p):
             state.do(end)
@@ -147,7 +144,7 @@ class SearchBot:
             pile[-1] = card
             n = 0
             while state.result is None:
-                m = _home_move(state, state.legal_moves())
+                m = state.first_home_move()
                 if m is None:
                     break
                 state.do(m)
