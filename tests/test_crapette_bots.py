@@ -5,6 +5,7 @@ from crapette_helpers import table
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.cards import HIDDEN
 from solver.crapette.game import HOME, Move, new_game, reserve, stock, waste
+from solver.crapette.reply import ReplySearchBot
 from solver.crapette.search import SearchBot
 
 
@@ -26,7 +27,7 @@ def test_c16_bots_choose_the_same_whatever_the_hidden_cards():
         p = g.to_move
         hidden_slots = [(i, j) for i in (stock(0), reserve(0), stock(1), reserve(1))
                         for j in range(len(g.piles[i]) - 1)]
-        for bot_cls in (RandomBot, RuleBot, SearchBot):
+        for bot_cls in (RandomBot, RuleBot, SearchBot, ReplySearchBot):
             first = bot_cls().choose(g.view(p), random.Random(11))
             cards = [g.piles[i][j] for i, j in hidden_slots]
             random.Random(seed).shuffle(cards)

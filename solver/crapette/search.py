@@ -96,7 +96,7 @@ class SearchBot:
         best_v, best_line = None, None
         if home is None and end != flip_move(p):
             state.do(end)
-            best_v, best_line = evaluate(state, p), [end]
+            best_v, best_line = self._value(state), [end]
             state.undo()
             moves = moves[:-1]
         self._budget -= 1
@@ -107,7 +107,7 @@ class SearchBot:
                 and state.piles[m.src][-2] == HIDDEN
             state.do(m)
             if state.result is not None or state.to_move != p:
-                v, line = evaluate(state, p), [m]
+                v, line = self._value(state), [m]
             elif reveals:
                 v, line = self._sampled(state, m.src), [m]
             else:
@@ -125,12 +125,16 @@ class SearchBot:
             return self._end_value(state), [end]
         return best_v, best_line
 
+    def _value(self, state: GameState) -> float:
+        """Value of a position where the planner's turn is over (``evaluate``)."""
+        return evaluate(state, self._p)
+
     def _end_value(self, state: GameState) -> float:
         n = 0
         while state.to_move == self._p and state.result is None:
             state.do(state.turn_end_move())
             n += 1
-        v = evaluate(state, self._p)
+        v = self._value(state)
         for _ in range(n):
             state.undo()
         return v
@@ -139,7 +143,8 @@ class SearchBot:
         """Mean value over sampled cards for the HIDDEN card now on top of pile ``src``."""
         pile = state.piles[src]
         total = 0.0
-        picks = self._rng.sample(self._unknown, min(self.samples, len(self._unknown)))
+        pool = self._pool(src)
+        picks = self._rng.sample(pool, min(self.samples, len(pool)))
         for card in picks:
             pile[-1] = card
             n = 0
@@ -154,6 +159,11 @@ class SearchBot:
                 state.undo()
         pile[-1] = HIDDEN
         return total / len(picks) if picks else self._end_value(state)
+
+
+    def _pool(self, src: int) -> list[int]:
+        """The unseen cards that may stand for a face-down card of pile ``src``."""
+        return self._unknown
 
 
 def _key(state: GameState) -> tuple:

@@ -19,9 +19,10 @@ from tqdm import tqdm
 
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.game import GameState, deal, reserve, waste
+from solver.crapette.reply import ReplySearchBot
 from solver.crapette.search import SearchBot
 
-BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}
+BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
 BEST = "search"      # the strongest player by the ladder in reports/crapette.md
 BOTS["best"] = BOTS[BEST]
 

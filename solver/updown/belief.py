@@ -17,10 +17,14 @@ from solver.updown.view import PlayerView
 _ACTION_KINDS = ("play", "lead", "stop", "draw", "pass")
 
 
-def hand_constraints(view: PlayerView) -> dict[int, list[list]]:
+def hand_constraints(view: PlayerView, stops: bool = False) -> dict[int, list[list]]:
     """Per other seat, constraints [ranks, k]: its hand holds at most k cards of `ranks`.
 
     Sound: derived only from public events (draw and pass need no fitting card, U8/U10/U11).
+    With `stops`, a stop is read like a pass too: the player held no card fitting the table
+    it stopped on.  That is an assumption about the other players (true of greedy and of
+    the search players' rollouts, which never stop early), not a rule; a sample that cannot
+    meet it falls back to the closest deal it can make (`_deal_hand`).
     """
     cons: dict[int, list[list]] = {p: [] for p in range(view.n_players) if p != view.seat}
     table = view.played[0] >> 2
@@ -33,7 +37,7 @@ def hand_constraints(view: PlayerView) -> dict[int, list[list]]:
                     c[1] -= 1
         elif mine is None:
             continue
-        elif kind in ("draw", "pass"):
+        elif kind in ("draw", "pass") or (stops and kind == "stop"):
             mine.append([((table - 1) % N_RANKS, (table + 1) % N_RANKS), 0])
             if kind == "draw":
                 for c in mine:

@@ -69,14 +69,15 @@ def make_bot(spec: str):
         return RandomBot()
     if name == "greedy" and not arg:
         return GreedyBot()
-    if name == "mc":
-        from solver.updown.montecarlo import MonteCarloBot
+    if name in ("mc", "infer"):
+        from solver.updown.montecarlo import InferenceBot, MonteCarloBot
+        cls = MonteCarloBot if name == "mc" else InferenceBot
         if not arg:
-            return MonteCarloBot()
+            return cls()
         if not arg.isdigit() or int(arg) < 1:
-            raise ValueError(f"bad budget in {spec!r}: use mc:N with N >= 1")
-        return MonteCarloBot(budget=int(arg))
-    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N, best)")
+            raise ValueError(f"bad budget in {spec!r}: use {name}:N with N >= 1")
+        return cls(budget=int(arg))
+    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N, infer, infer:N, best)")
 
 
-BOT_NAMES = ("random", "greedy", "mc", "best")
+BOT_NAMES = ("random", "greedy", "mc", "infer", "best")
