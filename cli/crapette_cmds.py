@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from cli.ladder_cmd import add_ladder
 from solver.crapette.game import IllegalMove, deal
 from solver.crapette.notation import move_text, parse_move
 from solver.crapette.render import draw_table
@@ -77,29 +78,12 @@ def simulate(games, names, seed, workers, as_json, progress):
     click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(s["endings"].items())))
 
 
-@crapette.command()
-@click.option("--bots", default="random,rule,search", show_default=True,
-              help=f"Comma list of at least two different bots from: {', '.join(BOTS)}.")
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Games per pair.")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Ladder seed: each pair's run seed is derived from it and the pair.")
-@click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
-              show_default=True, help="Worker processes.")
-def ladder(bots, games, seed, workers):
-    """Round robin: every bot plays every other GAMES games (seats alternating); prints a
-    Markdown table of win and draw rates (95% Wilson intervals) and Elo-style ratings."""
+def _play_pair(a, b, games, seed, workers):
     from solver.crapette.sim import play_pair
-    from solver.ladder import ladder_lines, parse_names, round_robin
-    try:
-        names = parse_names(bots, lambda n: n in BOTS)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--bots") from None
-    results = round_robin(names, games, seed, lambda a, b, g, s: play_pair(a, b, g, s, workers),
-                          lambda a, b: click.echo(f"playing {a} vs {b} ...", err=True))
-    click.echo(f"Crapette ladder, {games} games per pair, seed {seed}\n")
-    for line in ladder_lines(names, results):
-        click.echo(line)
+    return play_pair(a, b, games, seed, workers)
+
+
+add_ladder(crapette, "Crapette", "random,rule,search,reply", 100, lambda n: n in BOTS, _play_pair)
 
 
 @crapette.command()

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from cli.ladder_cmd import add_ladder
 from solver.updown.bots import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
@@ -65,36 +66,21 @@ def simulate(players, games, bots, seed, workers, ending, as_json, progress):
             click.echo(line)
 
 
-@updown.command()
-@click.option("--bots", default="random,greedy,mc", show_default=True,
-              help="Comma list of at least two different bots (random, greedy, mc, mc:N, best).")
-@click.option("--games", type=click.IntRange(min=1), default=400, show_default=True,
-              help="Games per pair.")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Ladder seed: each pair's run seed is derived from it and the pair.")
-@click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
-              show_default=True, help="Worker processes.")
-def ladder(bots, games, seed, workers):
-    """Round robin at 2 players: every bot plays every other GAMES games; prints a Markdown
-    table of win rates (95% Wilson intervals) and Elo-style ratings."""
-    from solver.ladder import ladder_lines, parse_names, round_robin
-    from solver.updown.sim import play_pair
-
-    def known(name):
-        try:
-            make_bot(name)
-        except ValueError:
-            return False
-        return True
+def _known_bot(name: str) -> bool:
     try:
-        names = parse_names(bots, known)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--bots") from None
-    results = round_robin(names, games, seed, lambda a, b, g, s: play_pair(a, b, g, s, workers),
-                          lambda a, b: click.echo(f"playing {a} vs {b} ...", err=True))
-    click.echo(f"Up-and-down ladder, 2 players, {games} games per pair, seed {seed}\n")
-    for line in ladder_lines(names, results):
-        click.echo(line)
+        make_bot(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _play_pair(a, b, games, seed, workers):
+    from solver.updown.sim import play_pair
+    return play_pair(a, b, games, seed, workers)
+
+
+add_ladder(updown, "Up-and-down", "random,greedy,mc,infer", 400, _known_bot, _play_pair,
+           " (2 players)")
 
 
 def _pct(entry: dict) -> str:

@@ -103,20 +103,25 @@ def test_U18_bots_are_handed_only_a_player_view():
 def test_belief_constraints_hold_for_the_true_hands():
     """Every constraint the search player infers is satisfied by the real hidden hands."""
     bots = [make_bot("greedy"), make_bot("random"), make_bot("greedy")]
+    assert constraints_checked(bots, 100, stops=False) > 500
+
+
+def constraints_checked(bots, games, stops):
+    """Play `games` 3-player games asserting, before every action, that each constraint
+    `hand_constraints` infers holds for the true hands; returns how many were checked."""
     checked = 0
 
     def check(s):
         nonlocal checked
-        v = s.view(s.turn)
-        for p, cons in hand_constraints(v).items():
+        for p, cons in hand_constraints(s.view(s.turn), stops=stops).items():
             ranks = [c >> 2 for c in s.hands[p]]
             for pair, k in cons:
                 assert sum(r in pair for r in ranks) <= k
                 checked += 1
 
-    for seed in range(100):
+    for seed in range(games):
         play_checked(3, seed, bots, FIRST, check)
-    assert checked > 500
+    return checked
 
 
 def test_belief_samples_agree_with_the_view_and_obey_constraints():
@@ -142,20 +147,7 @@ def test_belief_samples_agree_with_the_view_and_obey_constraints():
 def test_stop_inference_holds_when_nobody_stops_early():
     """The `infer` player's extra constraint (a stop means no fitting card was held) is true
     of the true hands when every other player is greedy (greedy never stops early)."""
-    bots = [make_bot("greedy")] * 3
-    checked = 0
-
-    def check(s):
-        nonlocal checked
-        for p, cons in hand_constraints(s.view(s.turn), stops=True).items():
-            ranks = [c >> 2 for c in s.hands[p]]
-            for pair, k in cons:
-                assert sum(r in pair for r in ranks) <= k
-                checked += 1
-
-    for seed in range(60):
-        play_checked(3, seed, bots, FIRST, check)
-    assert checked > 2000
+    assert constraints_checked([make_bot("greedy")] * 3, 60, stops=True) > 2000
 
 
 def shuffled_hidden(state, seat, rng):
