@@ -87,7 +87,7 @@ add_ladder(crapette, "Crapette", "random,rule,search,reply", 100, lambda n: n in
 
 
 @crapette.command()
-@click.option("--bot", type=click.Choice(list(BOTS)), default="search", show_default=True,
+@click.option("--bot", type=click.Choice(list(BOTS)), default="best", show_default=True,
               help="The computer opponent.")
 @click.option("--seed", type=int, default=None, help="Deal seed (random when left out).")
 @click.option("--two-players", is_flag=True,

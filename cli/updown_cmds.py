@@ -41,8 +41,9 @@ def updown():
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Number of games to play.")
 @click.option("--bots", default=None,
-              help="Comma list, one per seat: random, greedy, mc or mc:BUDGET "
-                   "(one name fills every seat). Default: greedy everywhere.")
+              help="Comma list, one per seat: random, greedy, mc, infer, ismcts (each with "
+                   "an optional :N budget) or best (one name fills every seat). "
+                   "Default: greedy everywhere.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Run seed; the same seed gives the same results for any worker count.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -200,7 +201,7 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict) -> bool:
 @updown.command()
 @click.option("--seats", default="human,best", show_default=True,
               help="One entry per seat (2 to 6 seats): human, or a computer player "
-                   "(random, greedy, mc, mc:N, best).")
+                   "(random, greedy, mc, infer, ismcts, each with an optional :N budget, or best).")
 @click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
               help="Games in the match.")
 @click.option("--seed", type=int, default=None, help="Match seed (default: a random one).")

@@ -103,3 +103,13 @@ def test_search_plan_is_a_legal_line():
                 (last.src in (stock(view.me), reserve(view.me)) and s.piles[last.src]
                  and s.piles[last.src][-1] == HIDDEN)
                 or s.legal_moves()[-1] == s.turn_end_move())
+
+
+def test_best_names_the_strongest_player():
+    """`--bots best` is the reply-search player in Crapette and mc in Up-and-down."""
+    from solver.crapette.sim import make_bot
+    from solver.updown.bots import make_bot as updown_bot
+    from solver.updown.montecarlo import InferenceBot, MonteCarloBot
+    assert isinstance(make_bot("best"), ReplySearchBot)
+    best = updown_bot("best")
+    assert isinstance(best, MonteCarloBot) and not isinstance(best, InferenceBot)

@@ -162,7 +162,7 @@ def shuffled_hidden(state, seat, rng):
     return s
 
 
-@pytest.mark.parametrize("spec", ["mc:24", "infer:24", "greedy"])
+@pytest.mark.parametrize("spec", ["mc:24", "infer:24", "ismcts:24", "greedy"])
 def test_U18_decisions_do_not_change_when_hidden_cards_are_shuffled(spec):
     """U18: at every decision of real games, shuffling every hidden card (other hands, every
     reserve pile, the set-aside cards) leaves the decision unchanged."""

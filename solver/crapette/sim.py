@@ -23,7 +23,7 @@ from solver.crapette.reply import ReplySearchBot
 from solver.crapette.search import SearchBot
 
 BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
-BEST = "search"      # the strongest player by the ladder in reports/crapette.md
+BEST = "reply"       # the strongest player by the ladder in reports/crapette.md
 BOTS["best"] = BOTS[BEST]
 
 

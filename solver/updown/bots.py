@@ -60,8 +60,8 @@ BEST = "mc"      # the strongest player by the ladder in reports/updown.md
 
 
 def make_bot(spec: str):
-    """Bot from its name: 'random', 'greedy', 'mc', 'mc:BUDGET', or 'best' (the strongest,
-    ``BEST``); ValueError otherwise."""
+    """Bot from its name: 'random', 'greedy', 'mc', 'infer', 'ismcts' (the last three with an
+    optional ':BUDGET'), or 'best' (the strongest, ``BEST``); ValueError otherwise."""
     name, _, arg = spec.strip().lower().partition(":")
     if name == "best" and not arg:
         return make_bot(BEST)
@@ -69,15 +69,17 @@ def make_bot(spec: str):
         return RandomBot()
     if name == "greedy" and not arg:
         return GreedyBot()
-    if name in ("mc", "infer"):
+    if name in ("mc", "infer", "ismcts"):
+        from solver.updown.ismcts import ISMCTSBot
         from solver.updown.montecarlo import InferenceBot, MonteCarloBot
-        cls = MonteCarloBot if name == "mc" else InferenceBot
+        cls = {"mc": MonteCarloBot, "infer": InferenceBot, "ismcts": ISMCTSBot}[name]
         if not arg:
             return cls()
         if not arg.isdigit() or int(arg) < 1:
             raise ValueError(f"bad budget in {spec!r}: use {name}:N with N >= 1")
-        return cls(budget=int(arg))
-    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N, infer, infer:N, best)")
+        return cls(int(arg))
+    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, infer, ismcts, "
+                     "each optionally :N for its budget, or best)")
 
 
-BOT_NAMES = ("random", "greedy", "mc", "infer", "best")
+BOT_NAMES = ("random", "greedy", "mc", "infer", "ismcts", "best")
