@@ -105,6 +105,21 @@ def _load_accepts(top: int, card: int) -> bool:
     return top % 52 // 13 == card % 52 // 13 and abs(top % 13 - card % 13) == 1
 
 
+def home_wants(piles: list) -> tuple[int | None, dict[int, int]]:
+    """C5 at a glance: (first empty home pile or None, {card % 52 wanted: first home pile
+    wanting it}); an Ace goes to the empty pile, any other card where it is wanted."""
+    empty = None
+    want: dict[int, int] = {}
+    for h in HOME:
+        hp = piles[h]
+        if not hp:
+            if empty is None:
+                empty = h
+        elif hp[-1] % 13 != 12:
+            want.setdefault(hp[-1] % 52 + 1, h)
+    return empty, want
+
+
 def first_player(piles: list, rng: random.Random) -> int:
     """C3: higher second-pile top starts (Ace low); ties go to the work cards in deal order, then rng."""
     for a, b in [(piles[reserve(0)][-1], piles[reserve(1)][-1])] + \
@@ -165,15 +180,7 @@ class GameState:
         moves: list[Move] = []
         loads = [(t, piles[t][-1]) for t in (17 + 3 * (1 - p), 18 + 3 * (1 - p))
                  if piles[t] and piles[t][-1] >= 0]
-        empty_home = None
-        home_for: dict[int, int] = {}          # card % 52 wanted -> first home pile wanting it
-        for h in HOME:
-            hp = piles[h]
-            if not hp:
-                if empty_home is None:
-                    empty_home = h
-            elif hp[-1] % 13 != 12:
-                home_for.setdefault(hp[-1] % 52 + 1, h)
+        empty_home, home_for = home_wants(piles)
         empty_work = None
         work_for: dict[int, list] = {}         # 2 * rank wanted + (red wanted) -> work spaces
         for w in WORK:
@@ -218,15 +225,15 @@ class GameState:
         if self.result is not None or self.moves_in_turn >= TURN_MOVE_LIMIT:
             return None
         piles = self.piles
+        empty, want = home_wants(piles)
         p = self.to_move
         for src in (17 + 3 * p, 16 + 3 * p, 0, 1, 2, 3, 4, 5, 6, 7):
             pile = piles[src]
             if pile and pile[-1] >= 0:
                 c = pile[-1]
-                for h in HOME:
-                    hp = piles[h]
-                    if (hp[-1] % 52 == c % 52 - 1 and c % 13) if hp else c % 13 == 0:
-                        return _M[src][h]
+                h = want.get(c % 52) if c % 13 else empty
+                if h is not None:
+                    return _M[src][h]
         return None
 
     def turn_end_move(self) -> Move:

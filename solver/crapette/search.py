@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from solver.crapette.cards import HIDDEN
-from solver.crapette.game import HOME, GameState, Move, _home_accepts, _load_accepts, \
-    flip_move, reserve, stock, waste
+from solver.crapette.game import GameState, Move, _load_accepts, flip_move, home_wants, reserve, \
+    stock, waste
 from solver.crapette.view import PlayerView
 
 WIN = 10_000.0
@@ -39,10 +39,11 @@ def evaluate(state: GameState, p: int) -> float:
     piles = state.piles
     v = burden(state, o) - burden(state, p)
     targets = [piles[t][-1] for t in (reserve(p), waste(p)) if piles[t] and piles[t][-1] >= 0]
+    empty, want = home_wants(piles)
     for src in (reserve(o), stock(o)):
         if piles[src] and piles[src][-1] >= 0:
             c = piles[src][-1]
-            if any(_home_accepts(piles[h], c) for h in HOME):
+            if (c % 52 in want) if c % 13 else empty is not None:
                 v -= 0.5
             v -= 0.5 * sum(1 for t in targets if _load_accepts(t, c))
     return v
