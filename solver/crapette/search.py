@@ -50,7 +50,8 @@ def evaluate(state: GameState, p: int) -> float:
 
 
 class SearchBot:
-    """Strongest: depth-first search over the moves of its own turn (see module docstring).
+    """Depth-first search over the moves of its own turn (see module docstring); the
+    reply-search player (reply.py) builds on it.
 
     ``nodes`` bounds the positions expanded per plan; ``samples`` is how many unseen cards
     stand in for a card that a move would turn up.
@@ -160,7 +161,6 @@ class SearchBot:
                 state.undo()
         pile[-1] = HIDDEN
         return total / len(picks) if picks else self._end_value(state)
-
 
     def _pool(self, src: int) -> list[int]:
         """The unseen cards that may stand for a face-down card of pile ``src``."""
