@@ -106,10 +106,9 @@ def test_search_plan_is_a_legal_line():
 
 
 def test_best_names_the_strongest_player():
-    """`--bots best` is the reply-search player in Crapette and mc in Up-and-down."""
+    """`--bots best` is the reply-search player in Crapette and ISMCTS in Up-and-down."""
     from solver.crapette.sim import make_bot
     from solver.updown.bots import make_bot as updown_bot
-    from solver.updown.montecarlo import InferenceBot, MonteCarloBot
+    from solver.updown.ismcts import ISMCTSBot
     assert isinstance(make_bot("best"), ReplySearchBot)
-    best = updown_bot("best")
-    assert isinstance(best, MonteCarloBot) and not isinstance(best, InferenceBot)
+    assert isinstance(updown_bot("best"), ISMCTSBot)

@@ -56,7 +56,7 @@ class GreedyBot:
         return Action("play", first) if length else STOP
 
 
-BEST = "mc"      # the strongest player by the ladder in reports/updown.md
+BEST = "ismcts"  # the strongest player by the measurements in reports/updown.md
 
 
 def make_bot(spec: str):
