@@ -1,4 +1,4 @@
-"""Computer players, weakest to strongest: random, greedy, mc (see montecarlo.py).
+"""Computer players, weakest to strongest: random, greedy, mc, ismcts (see ismcts.py).
 
 A bot is called as `bot.choose(view, rng)` with only the seat's PlayerView (U18) and an
 explicit random source, and returns one of `view.legal`.
