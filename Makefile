@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,dask,charts]'
+	$(PY) -m pip install -q -e '.[test,dask,charts,web,png]'
 	touch $(STAMP)
 
 demo: $(STAMP)

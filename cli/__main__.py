@@ -1,3 +1,3 @@
 from cli.main import drez
 
-drez()
+drez(prog_name="drez")

@@ -7,14 +7,16 @@ import sys
 import click
 
 from cli.ladder_cmd import add_ladder
-from solver.crapette.game import IllegalMove, deal
+from solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
 from solver.crapette.notation import move_text, parse_move
-from solver.crapette.render import draw_table
+from solver.crapette.render import describe_move, draw_table
 from solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
 h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot
-Words: switch (end the turn / pass), flip (turn your third pile over), hint, stop, help, quit."""
+Work spaces 1-4 were dealt from player 0's pack, 5-8 from player 1's (labelled on the table).
+Words: switch (end the turn / pass), flip (turn your third pile over), undo (take back a move
+of this turn that turned up no new card), hint, stop, help, quit."""
 
 
 def _bot_pair(ctx, param, value):
@@ -23,6 +25,41 @@ def _bot_pair(ctx, param, value):
         raise click.BadParameter(
             f"{value!r}: give two of {', '.join(BOTS)} separated by a comma, e.g. search,rule")
     return tuple(names)
+
+
+def _tell_turn(moves: list, color: bool) -> None:
+    """The computer's turn in words: every move when there are few, else the moves that
+    touch home piles, its own piles or yours, and a count of the work-space shuffles."""
+    if len(moves) <= 8:
+        lines = [words for _, words in moves]
+    else:
+        lines, shuffles, at = [], 0, None
+        for shuffle, words in moves:
+            if shuffle:
+                shuffles += 1
+                at = len(lines) if at is None else at
+            else:
+                lines.append(words)
+        if shuffles:
+            lines.insert(at, f"moves cards between work spaces ({shuffles} moves; "
+                             "the table below shows where they ended)")
+    click.echo("computer's turn:", color=color)
+    for i, words in enumerate(lines, 1):
+        click.echo(f"  {i}. {words}", color=color)
+
+
+def _undo(state, p: int) -> bool:
+    """Take back the last move of p's turn, unless it turned up a card that was hidden;
+    True when a move was taken back."""
+    if len(state.history) <= state.turn_start:
+        click.echo("nothing to undo in this turn")
+        return False
+    last = state.history[-1][0]
+    if last.src == stock(p) or last == flip_move(p):
+        click.echo("no: that move turned up a new card, so it stands")
+        return False
+    state.undo()
+    return True
 
 
 @click.group()
@@ -45,14 +82,16 @@ def _pct(r):
 @click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
               show_default=True, help="Worker processes playing games in parallel.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar on stderr.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on stderr (default: only when it is a terminal).")
 def simulate(games, names, seed, workers, as_json, progress):
     """Play GAMES games between two computer players and report win/draw rates (95% Wilson
     intervals), the first player's advantage, game length and how often loading the
     opponent decided a game (rule C18 of seeds/crapette.md).  Seats alternate: A is player 0
     in even-numbered games."""
-    records = run_games(games, names, seed, workers=workers, progress=progress and not as_json)
+    if progress is None:
+        progress = sys.stderr is not None and sys.stderr.isatty() and not as_json
+    records = run_games(games, names, seed, workers=workers, progress=progress)
     s = summarize(records, names)
     s["seed"] = seed
     if as_json:
@@ -99,15 +138,18 @@ def play(bot, seed, two_players, no_color):
     Type moves in the notation of seeds/crapette.md rule C17; `help` lists it.  Reads moves
     from stdin line by line, so it also works with piped input.
     """
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
+    stdin = stdin_lines()
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    color = not no_color and sys.stdout.isatty()
+    color = not no_color and use_color(None)
     state = deal(random.Random(seed), stop_rule=two_players)
     names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
     bots = {} if two_players else {1: make_bot(bot)}
     click.echo(f"Crapette, deal {seed}. {names[state.starter]} start(s).  Type help for the notation.")
     rng = random.Random(f"{seed}:computer")
-    if _play_game(state, names, bots, {0: rng, 1: rng}, color):
+    if _play_game(state, names, bots, {0: rng, 1: rng}, color, stdin):
         _show_result(state, names, color)
 
 
@@ -132,11 +174,14 @@ def match(seats, games, seed, no_color):
     Seats may be human (moves typed as in `drez crapette play`) or computer players; with
     two humans the stop rule (C15) is in use.  Two computer seats play the match unattended.
     """
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
     from solver.crapette.match import Match
+    humans = [p for p in (0, 1) if seats[p] == "human"]
+    stdin = stdin_lines() if humans else None      # two computers need no input
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    color = not no_color and sys.stdout.isatty()
-    humans = [p for p in (0, 1) if seats[p] == "human"]
+    color = not no_color and use_color(None)
     names = tuple(("you" if len(humans) == 1 else f"player {p}") if seats[p] == "human"
                   else f"computer {p} ({seats[p]})" for p in (0, 1))
     m = Match(games, seed)
@@ -147,7 +192,7 @@ def match(seats, games, seed, no_color):
         bots = {p: make_bot(seats[p]) for p in (0, 1) if p not in humans}
         click.echo(f"\ngame {g + 1} of {games}: {names[state.starter]} start(s).")
         rngs = {p: random.Random(f"{seed}:match:{g}:p{p}") for p in (0, 1)}
-        if not _play_game(state, names, bots, rngs, color, quiet=not humans):
+        if not _play_game(state, names, bots, rngs, color, stdin, quiet=not humans):
             click.echo(f"match left after {g} game(s); score {m.scores[0]}-{m.scores[1]}")
             return
         if humans:
@@ -162,19 +207,24 @@ def match(seats, games, seed, no_color):
                f"{names[lead]} win(s) the match {max(m.scores)}-{min(m.scores)}")
 
 
-def _play_game(state, names, bots, rngs, color, quiet=False) -> bool:
+def _play_game(state, names, bots, rngs, color, stdin, quiet=False) -> bool:
     """Play ``state`` to its end; ``bots`` maps computer seats to players, the other seats
-    read moves from stdin; ``rngs`` holds each seat's random source (hints use it too).
-    False when a person quits or input ends (game left unfinished)."""
-    stdin = sys.stdin
+    read moves from ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each seat's
+    random source (hints use it too).  Each computer turn is told in words when a person
+    plays (not ``quiet``).  False when a person quits or input ends (game left unfinished)."""
     show = True
+    turn_moves: list = []       # (between work spaces?, words) of the computer's turn
     while state.result is None:
         p = state.to_move
         if p in bots:
             m = bots[p].choose(state.view(p), rngs[p])
             if not quiet:
-                click.echo(f"{names[p] if len(bots) > 1 else 'computer'}: {move_text(m, p)}")
+                shuffle = m.src in WORK and m.dst in WORK
+                turn_moves.append((shuffle, describe_move(state, m, p, color)))
             state.play(m)
+            if turn_moves and (state.to_move != p or state.result is not None):
+                _tell_turn(turn_moves, color)
+                turn_moves = []
             show = True
             continue
         if show:
@@ -185,6 +235,11 @@ def _play_game(state, names, bots, rngs, color, quiet=False) -> bool:
         if not line:
             click.echo("\nend of input: game left unfinished")
             return False
+        if line.strip().lower() == "undo":
+            if not stdin.isatty():
+                click.echo("undo")
+            show = _undo(state, p)
+            continue
         cmd = line.strip().lower()
         if not stdin.isatty():
             click.echo(cmd)          # piped input: keep the transcript readable

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -10,6 +11,12 @@ from solver.deals import MAX_DEAL
 from solver.jit import ensure_compiled
 from solver.moves import MoveError, resolve_move
 from solver.position import Position, PositionError
+
+# A position is ~250 bytes and a long game record a few kilobytes; anything past this is
+# not something a person wrote, and reading it whole would only waste time and memory.
+MAX_INPUT_BYTES = 1 << 20
+
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class BadInput(click.ClickException):
@@ -21,39 +28,76 @@ class BadInput(click.ClickException):
         self.ctx = click.get_current_context(silent=True)
 
 
-def read_text(source: str) -> str:
-    """The text of FILE, or of standard input for '-'; BadInput if it cannot be read."""
-    if source == "-":
-        return sys.stdin.read()
+def stdin_lines():
+    """Standard input for line-by-line reading; BadInput when it is closed."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise BadInput("standard input is closed; give a file, or pipe the text in")
+    return sys.stdin
+
+
+def _decode(data: bytes, label: str) -> str:
+    if len(data) > MAX_INPUT_BYTES:
+        raise BadInput(f"{label} is larger than {MAX_INPUT_BYTES >> 20} MiB; "
+                       "that is not a position or a game record")
     try:
-        with open(source, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise BadInput(f"cannot read {source}: {reason}") from None
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise BadInput(f"{label}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def read_text(source: str) -> str:
+    """The text of FILE, or of standard input for '-' (at most MAX_INPUT_BYTES, a UTF-8
+    byte-order mark dropped); BadInput if it cannot be read or is too large."""
+    if source == "-":
+        stream = stdin_lines()
+        try:
+            data = stream.buffer.read(MAX_INPUT_BYTES + 1) if hasattr(stream, "buffer") \
+                else stream.read(MAX_INPUT_BYTES + 1).encode("utf-8", "replace")
+        except OSError as e:
+            raise BadInput(f"cannot read standard input: {e.strerror or e}") from None
+        return _decode(data, "standard input")
+    if "\0" in source:
+        raise BadInput(f"cannot read {source!r}: a file name has no NUL character")
+    try:
+        if os.path.isdir(source):
+            raise BadInput(f"cannot read {source}: it is a folder")
+        with open(source, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise BadInput(f"cannot read {source}: {e.strerror or e}") from None
+    return _decode(data, source)
 
 
 def parse_deal_number(text: str) -> int:
-    """A deal number 0..2**64-1 from text; BadInput otherwise."""
-    try:
-        n = int(text, 10)
-    except ValueError:
-        raise BadInput(f"{text!r} is not a deal number") from None
-    if not 0 <= n <= MAX_DEAL:
+    """A deal number 0..2**64-1 written in ASCII digits only; BadInput otherwise."""
+    if not _DIGITS.fullmatch(text):
+        stripped = text.strip()
+        if stripped.startswith("-") and stripped[1:].isdigit():
+            raise BadInput(f"deal number {stripped} is outside 0..{MAX_DEAL}")
+        raise BadInput(f"{text!r} is not a deal number (digits 0-9 only, 0..{MAX_DEAL})")
+    n = int(text, 10)
+    if n > MAX_DEAL:
         raise BadInput(f"deal number {text} is outside 0..{MAX_DEAL}")
     return n
+
+
+def _looks_numeric(text: str) -> bool:
+    return any(ch.isdigit() for ch in text) and "/" not in text
 
 
 def load_position(source: str) -> tuple[Position, str]:
     """The position a command argument names, and a label for it.
 
-    A plain number that is not an existing file is a deal number; anything else is a
-    position file ('-' for standard input).  Complete series are removed at once.
+    ASCII digits are always a deal number (write ./42 for a file named 42); anything else
+    is a position file ('-' for standard input).  Complete series are removed at once.
     """
     ensure_compiled()
-    if source.isdigit() and not os.path.exists(source):
+    if _DIGITS.fullmatch(source) or (source.startswith("-") and source[1:].isdigit()):
         n = parse_deal_number(source)
         return Position.from_deal(n), f"deal {n}"
+    if source != "-" and _looks_numeric(source) and not os.path.exists(source):
+        raise BadInput(f"{source!r} is not a deal number (digits 0-9 only, 0..{MAX_DEAL}) "
+                       "and no file has that name")
     text = read_text(source)
     label = "standard input" if source == "-" else source
     try:

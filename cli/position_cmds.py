@@ -1,14 +1,13 @@
 """`drez deal`, `drez show`, `drez moves`, `drez apply`: positions and moves."""
 from __future__ import annotations
 
-import json
-import sys
-
 import click
 
 from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
 from cli.inputs import BadInput, load_position, parse_deal_number, play_moves
-from cli.render import draw
+from cli.jsonout import echo_json, moves_json, with_deal
+from cli.picture_out import write_position_pictures
+from cli.render import draw, use_color
 from solver.jit import ensure_compiled
 from solver.moves import move_text
 from solver.position import Position
@@ -52,23 +51,30 @@ def _color_option(f):
 @click.command()
 @click.argument("source", metavar="FILE")
 @_color_option
-def show(source, color):
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write the position as an SVG picture to this file.")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write it as a PNG picture (needs the optional 'png' extra).")
+def show(source, color, svg_path, png_path):
     """Draw the position in FILE ('-' for stdin, or a deal number) for people."""
-    pos, _ = load_position(source)
-    use_color = sys.stdout.isatty() if color is None else color
-    click.echo(draw(pos, use_color), color=use_color)
+    pos, label = load_position(source)
+    if svg_path or png_path:
+        write_position_pictures(pos, label, svg_path, png_path)
+    use = use_color(color)
+    click.echo(draw(pos, use), color=use)
 
 
 @click.command()
 @click.argument("source", metavar="FILE")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of move objects.")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"moves": [move objects], "won": ...} (see README, JSON output).')
 def moves(source, as_json):
     """List the legal moves of the position in FILE ('-' for stdin, or a deal number)."""
     ensure_compiled()
-    pos, _ = load_position(source)
+    pos, label = load_position(source)
     legal = pos.legal_moves()
     if as_json:
-        click.echo(json.dumps([m.json() for m in legal]))
+        echo_json(moves_json(label, legal, pos.is_won()))
     elif not legal:
         click.echo("no legal move" + (" (the game is won)" if pos.is_won() else ""))
     else:
@@ -78,12 +84,19 @@ def moves(source, as_json):
 @click.command()
 @click.argument("source", metavar="FILE")
 @click.argument("move_texts", metavar="MOVE...", nargs=-1, required=True)
-def apply(source, move_texts):
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"moves", "length", "won", "position"} instead of the position.')
+def apply(source, move_texts, as_json):
     """Play MOVEs (like 4>7 or 4>7:3) on FILE and print the resulting position."""
     ensure_compiled()
-    pos, _ = load_position(source)
-    pos, _ = play_moves(pos, move_texts)
-    click.echo(str(pos), nl=False)
+    pos, label = load_position(source)
+    pos, played = play_moves(pos, move_texts)
+    if as_json:
+        echo_json(with_deal(label, {"moves": [m.json() for m in played],
+                                    "length": len(played), "won": pos.is_won(),
+                                    "position": str(pos)}))
+    else:
+        click.echo(str(pos), nl=False)
 
 
 COMMANDS = (deal, show, moves, apply)

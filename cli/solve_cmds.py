@@ -1,13 +1,14 @@
 """`drez solve`, `drez verify`, `drez bench`."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from cli.inputs import BadInput, load_position
+from cli.jsonout import echo_json, solve_json, with_deal
 from cli.limits import limit_options, limits_from
-from cli.render import draw
+from cli.picture_out import write_solution_html
+from cli.render import draw, use_color
+from cli.words import limit_words, plural
 from solver.jit import ensure_compiled
 from solver.moves import MoveError, move_text, resolve_move
 from solver.solve import LOST, UNKNOWN, WON, solve as run_solve
@@ -21,11 +22,13 @@ def describe(result) -> str:
         kind = "proven shortest" if result.optimal else "not proven shortest"
         if result.lower_bound is not None and not result.optimal:
             kind += f"; at least {result.lower_bound}"
-        return f"WON in {result.length} moves ({kind})"
+        return f"WON in {result.length} move{'s' if result.length != 1 else ''} ({kind})"
     if result.verdict == LOST:
-        return f"LOST: no sequence of moves wins (all {result.nodes} reachable positions searched)"
+        return (f"LOST: no sequence of moves wins (all {plural(result.nodes, 'reachable position')}"
+                " searched)")
     bound = f"; a win needs at least {result.lower_bound} moves" if result.lower_bound else ""
-    return f"UNKNOWN: the {result.limit} limit was reached after {result.nodes} positions{bound}"
+    return (f"UNKNOWN: the search stopped ({limit_words(result.limit)}) after "
+            f"{plural(result.nodes, 'position')}{bound}")
 
 
 @click.command()
@@ -34,8 +37,10 @@ def describe(result) -> str:
 @click.option("--show", is_flag=True, help="Draw the position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--color/--no-color", default=None, help="Colour the cards with --show.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write a self-contained HTML step-through of the solution.")
 @limit_options
-def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_memory):
+def solve(source, optimal, show, as_json, color, html_path, max_nodes, max_seconds, max_memory):
     """Decide a deal number or a position FILE ('-' for stdin): WON, LOST or UNKNOWN.
 
     Exit status: 0 for WON and LOST, 3 for UNKNOWN (a limit was hit), 2 for bad input.
@@ -43,19 +48,21 @@ def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_mem
     ensure_compiled()
     pos, label = load_position(source)
     result = run_solve(pos, limits_from(max_nodes, max_seconds, max_memory), optimal)
+    if html_path:
+        write_solution_html(html_path, pos, label, f"{label}: {describe(result)}", result.moves)
     if as_json:
-        click.echo(json.dumps(result.json()))
+        echo_json(solve_json(label, result))
     else:
         click.echo(f"{label}: {describe(result)}")
-        click.echo(f"{result.nodes} positions, {result.seconds:.3f} s")
+        click.echo(f"{plural(result.nodes, 'position')}, {result.seconds:.3f} s")
         cur = pos
         for i, move in enumerate(result.moves, 1):
             legal = cur.legal_moves()
             click.echo(f"{i:3}. {move_text(legal, move)}")
             cur = cur.play(move)
             if show:
-                use_color = color if color is not None else None
-                click.echo(draw(cur, use_color if use_color is not None else False), color=use_color)
+                use = use_color(color)
+                click.echo(draw(cur, use), color=use)
                 click.echo()
     if result.verdict == UNKNOWN:
         raise SystemExit(EXIT_UNKNOWN)
@@ -64,37 +71,59 @@ def solve(source, optimal, show, as_json, color, max_nodes, max_seconds, max_mem
 @click.command()
 @click.argument("source", metavar="DEAL|FILE")
 @click.argument("move_texts", metavar="MOVE...", nargs=-1)
-def verify(source, move_texts):
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"win", "moves", "length", "illegal", "error"} as one JSON object.')
+def verify(source, move_texts, as_json):
     """Check that MOVEs win from a deal or position: legal at every step, won at the end.
 
-    Exit status 0 when they win, 1 when they do not, 2 for bad input.
+    Exit status 0 when they win, 1 when they do not, 2 for bad input (a MOVE that is not
+    written like 4>7 or 4>7:3).
     """
     ensure_compiled()
     pos, label = load_position(source)
+    played, illegal, why = [], None, None
     for i, text in enumerate(move_texts, 1):
         try:
             move = resolve_move(pos.legal_moves(), text)
         except MoveError as e:
-            if "is not a move" in str(e):
+            if e.malformed:
                 raise BadInput(f"move {i}: {e}") from None
-            click.echo(f"NOT A WIN: move {i} is illegal: {e}")
-            raise SystemExit(1)
+            illegal, why = i, f"move {i} is illegal: {e}"
+            break
+        played.append(move)
         pos = pos.play(move)
-    if not pos.is_won():
+    won = illegal is None and pos.is_won()
+    if illegal is None and not won:
         left = sum(1 for col in pos.columns for c in col if c < 54)
-        click.echo(f"NOT A WIN: after {len(move_texts)} moves {left} real cards are left")
+        why = (f"after {len(move_texts)} move{'s' if len(move_texts) != 1 else ''} "
+               f"{left} real card{'s are' if left != 1 else ' is'} left")
+    if as_json:
+        echo_json(with_deal(label, {"win": won, "moves": [m.json() for m in played],
+                                    "length": len(played), "illegal": illegal,
+                                    "error": why}))
+    elif won:
+        click.echo(f"WIN: {len(move_texts)} legal move{'s' if len(move_texts) != 1 else ''} "
+                   f"win {label}")
+    else:
+        click.echo(f"NOT A WIN: {why}")
+    if not won:
         raise SystemExit(1)
-    click.echo(f"WIN: {len(move_texts)} legal moves win {label}")
 
 
 # A fixed list: easy wins, proven losses of several sizes, and wins the first search
 # stage misses.  Node counts are deterministic, so the total shows any change in search.
 BENCH_DEALS = (0, 1, 2, 11, 42, 179, 54, 45, 2414, 1669, 2382, 884, 1214, 2117, 104)
+# For --optimal: easy deals, deals whose minimum exceeds the root bound by 1 or 2
+# (360, 882, 957, 208), deals where A* needs 10^5-10^6 positions (143, 306, 498, 897),
+# and proven losses; deals 0-2, 42, 7 and 14 are the ones A* missed in 30 s before.
+OPTIMAL_BENCH_DEALS = (0, 1, 2, 11, 42, 7, 9, 14, 360, 882, 957, 208, 143, 306, 498, 897,
+                       179, 54, 80)
 
 
 @click.command()
-@click.option("--deals", "deal_list", default=",".join(map(str, BENCH_DEALS)),
-              show_default=True, help="Comma-separated deal numbers.")
+@click.option("--deals", "deal_list", default=None,
+              help="Comma-separated deal numbers (default: the fixed list, "
+                   "BENCH_DEALS or with --optimal OPTIMAL_BENCH_DEALS in cli/solve_cmds.py).")
 @click.option("--optimal", is_flag=True, help="Time the proven-shortest search instead.")
 @limit_options
 def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
@@ -104,6 +133,8 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
     from cli.inputs import parse_deal_number
     from solver.position import Position
 
+    if deal_list is None:
+        deal_list = ",".join(map(str, OPTIMAL_BENCH_DEALS if optimal else BENCH_DEALS))
     deals = [parse_deal_number(t.strip()) for t in deal_list.split(",") if t.strip()]
     if not deals:
         raise BadInput("--deals names no deal")
@@ -117,7 +148,7 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
         length = "" if r.length is None else str(r.length) + ("*" if r.optimal else "")
         click.echo(f"{n:>6} {r.verdict:8} {length:>6} {r.nodes:>10} {r.seconds:>8.3f}")
     wall = time.perf_counter() - start
-    click.echo(f"total: {len(deals)} deals, {total_nodes} nodes, {wall:.2f} s, "
+    click.echo(f"total: {len(deals)} deal{'s' if len(deals) != 1 else ''}, {total_nodes} nodes, {wall:.2f} s, "
                f"{total_nodes / wall:,.0f} nodes/s, {len(deals) / wall:.2f} deals/s"
                + ("  (* proven shortest)" if optimal else ""))
 

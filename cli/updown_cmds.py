@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from cli.inputs import BadInput
 from cli.ladder_cmd import add_ladder
 from solver.updown.bots import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
@@ -50,15 +51,26 @@ def updown():
               help="Worker processes (default: CPU count).")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar on stderr.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on stderr (default: only when it is a terminal).")
 def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     """Play many games between computer players and report win rates per seat and per bot
     (95% Wilson intervals), the first player's advantage, game length and how often the
     free lead happens."""
     from solver.updown.sim import simulate as run
+    from solver.updown.state import GameError
     specs = _bot_list(bots or "greedy", players, "--bots")
-    summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+    if progress is None:
+        progress = sys.stderr is not None and sys.stderr.isatty()
+    try:
+        summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+    except GameError as err:
+        game = _failing_game(specs, games, seed, ending)
+        where = f"game {game}" if game is not None else "a game"
+        raise BadInput(
+            f"{where} of seed {seed} ({', '.join(specs)}, ending {ending}) was stopped by a "
+            f"rules guard: {err}; replay it with --games {game + 1 if game is not None else games}"
+            " --workers 1") from None
     summary["seed"] = seed
     if as_json:
         click.echo(json.dumps(summary, indent=2))
@@ -82,6 +94,24 @@ def _play_pair(a, b, games, seed, workers):
 
 add_ladder(updown, "Up-and-down", "random,greedy,mc", 200, _known_bot, _play_pair,
            " (2 players)")
+
+
+def _failing_game(specs, games: int, seed: int, ending: str, budget: float = 30.0):
+    """The index of the first game of the run that a GameError stops, found by replaying
+    the games in order for at most `budget` seconds; None if not found in time."""
+    import time
+
+    from solver.updown.sim import play_game
+    from solver.updown.state import GameError
+    start = time.monotonic()
+    for i in range(games):
+        if time.monotonic() - start > budget:
+            return None
+        try:
+            play_game(list(specs), seed, i, ending)
+        except GameError:
+            return i
+    return None
 
 
 def _pct(entry: dict) -> str:
@@ -120,12 +150,18 @@ def _report_lines(s: dict) -> list[str]:
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
 @click.option("--seed", type=int, default=None, help="Deal seed (default: a random one).")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-def play(players, bots, seat, seed, ending):
+@click.option("--color/--no-color", default=None,
+              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+def play(players, bots, seat, seed, ending, color):
     """Play against computer players in the terminal, seeing only your own view (U18).
     Reads moves line by line from stdin, so it also works with piped input."""
     import random
 
-    from solver.updown.human import HELP
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
+    from solver.updown.human import HELP, set_color
+    stdin = stdin_lines()
+    set_color(use_color(color))
     if not 0 <= seat < players:
         raise click.BadParameter(f"must be 0..{players - 1}", param_hint="--seat")
     others = _bot_list(bots, players - 1, "--bots")
@@ -138,7 +174,7 @@ def play(players, bots, seat, seed, ending):
                + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
     click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
     click.echo(HELP)
-    if not _play_game(state, {seat}, computer, rngs):
+    if not _play_game(state, {seat}, computer, rngs, stdin):
         return
     if ending == FIRST:
         click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
@@ -147,16 +183,21 @@ def play(players, bots, seat, seed, ending):
                    f"order out: {', '.join(map(str, state.out))}.")
 
 
-def _play_game(state, humans: set[int], computer: dict, rngs: dict) -> bool:
+def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bool:
     """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
-    (each shown only their own view, U18).  False when a person quits."""
+    on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
+    False when a person quits or input ends (game left unfinished)."""
     from solver.updown.bots import GreedyBot
-    from solver.updown.human import HELP, describe, parse_move, status
+    from solver.updown.human import HELP, card_text, describe, parse_move, status
     you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
     shown, status_at = 0, -1
+    named = {p: 0 for p in humans}     # own draws already told with their card, per seat
     while not state.done:
         if humans:
             for event in state.history[shown:]:
+                if event[0] == "draw" and named.get(event[1]):
+                    named[event[1]] -= 1
+                    continue
                 click.echo(describe(event, you))
             shown = len(state.history)
         p = state.turn
@@ -175,10 +216,10 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict) -> bool:
             for line in status(view):
                 click.echo(line)
         click.echo("> ", nl=False)
-        line = sys.stdin.readline()
+        line = stdin.readline()
         if not line:
-            click.echo()
-            raise click.ClickException("input ended before the game did; game abandoned")
+            click.echo("\nend of input: game left unfinished")
+            return False
         text = line.strip()
         if text.lower() in ("quit", "exit"):
             click.echo("You quit.")
@@ -186,16 +227,31 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict) -> bool:
         if text.lower() in ("?", "h", "help"):
             click.echo(HELP)
             continue
-        if text.lower() in ("g", "greedy"):
-            state.apply(GreedyBot().choose(view, rngs[p]))
-            continue
         try:
-            state.apply(parse_move(text, view))
+            action = (GreedyBot().choose(view, rngs[p]) if text.lower() in ("g", "greedy")
+                      else parse_move(text, view))
         except ValueError as err:
             click.echo(str(err))
+            continue
+        before = list(view.hand)
+        state.apply(action)
+        if action.kind == "draw":
+            after = list(state.view(p).hand)
+            for c in before:
+                if c in after:
+                    after.remove(c)
+            if after:
+                who = "You draw" if p == you else f"Seat {p} draws"
+                click.echo(f"{who} {card_text(after[0])} from reserve pile {action.arg + 1}.")
+                named[p] += 1
     for event in state.history[shown:] if humans else ():
         click.echo(describe(event, you))
     return True
+
+
+def _says(who: str, verb: str) -> str:
+    """'seat 1 (greedy) wins', but 'you win'."""
+    return f"{who} {verb[:-1] if who == 'you' else verb}"
 
 
 @updown.command()
@@ -206,12 +262,17 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict) -> bool:
               help="Games in the match.")
 @click.option("--seed", type=int, default=None, help="Match seed (default: a random one).")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-def match(seats, games, seed, ending):
+@click.option("--color/--no-color", default=None,
+              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+def match(seats, games, seed, ending, color):
     """Play a match of GAMES games at one table; the loser of each game starts the next
     (rule U19 of seeds/updown.md) and the match is scored by games won.  Human seats type
     their moves as in `drez updown play`; computer seats play on their own."""
     import random
 
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
+    from solver.updown.human import set_color
     from solver.updown.match import Match
     specs = [x.strip().lower() for x in seats.split(",")]
     if not 2 <= len(specs) <= 6:
@@ -220,6 +281,8 @@ def match(seats, games, seed, ending):
     for x in specs:
         if x != "human":
             _bot_list(x, 1, "--seats")
+    stdin = stdin_lines() if humans else None      # computers only: no input needed
+    set_color(use_color(color))
     seed = random.SystemRandom().randrange(10**9) if seed is None else seed
     m = Match(len(specs), games, seed, ending)
     label = [("you" if len(humans) == 1 else f"seat {p} (human)") if p in humans
@@ -230,13 +293,14 @@ def match(seats, games, seed, ending):
         state = m.deal()
         computer = {p: make_bot(x) for p, x in enumerate(specs) if p not in humans}
         rngs = {p: random.Random(f"updown-match/{seed}/{g}/bot{p}") for p in range(len(specs))}
-        click.echo(f"\ngame {g + 1} of {games}: {label[state.starter]} starts.")
-        if not _play_game(state, humans, computer, rngs):
+        click.echo(f"\ngame {g + 1} of {games}: {_says(label[state.starter], 'starts')}.")
+        if not _play_game(state, humans, computer, rngs, stdin):
             click.echo(f"match left after {g} game(s)")
             break
         loser = m.record(state)
-        click.echo(f"game {g + 1}: {label[state.winner]} wins, {label[loser]} loses "
-                   f"(and starts the next game)")
+        click.echo(f"game {g + 1}: {_says(label[state.winner], 'wins')}, "
+                   f"{_says(label[loser], 'loses')} (and start{'' if label[loser] == 'you' else 's'}"
+                   " the next game)")
         click.echo("games won: " + ", ".join(f"{label[p]} {m.wins[p]}" for p in range(len(specs))))
     if m.over:
         top = m.leaders()

@@ -49,8 +49,8 @@ class BatchError(Exception):
 
 def parse_range(text: str) -> tuple[int, int]:
     """'A-B' (inclusive) or 'N' as (first, last); ValueError quoting the text otherwise."""
-    parts = text.strip().split("-")
-    if len(parts) not in (1, 2) or not all(p.strip().isdigit() for p in parts):
+    parts = text.split("-")
+    if len(parts) not in (1, 2) or not all(p.isascii() and p.isdigit() for p in parts):
         raise ValueError(f"{text!r} is not a deal range (write it like 0-99999 or 42)")
     first, last = int(parts[0]), int(parts[-1])
     if last > MAX_DEAL:
@@ -213,12 +213,13 @@ def make_row(deal: int, result, optimal_run: bool) -> dict:
             "nodes": int(result.nodes), "seconds": round(float(result.seconds), 4),
             "difficulty": difficulty(result.verdict, result.length, result.nodes,
                                      result.optimal, optimal_run),
-            "limit": result.limit, "lower_bound": result.lower_bound}
+            "limit": result.limit, "lower_bound": result.lower_bound, "error": None}
 
 
 def error_row(deal: int, message: str) -> dict:
     return {"deal": deal, "verdict": ERROR, "length": None, "optimal": False, "nodes": 0,
-            "seconds": 0.0, "difficulty": "unknown", "error": message}
+            "seconds": 0.0, "difficulty": "unknown", "limit": None, "lower_bound": None,
+            "error": message}
 
 
 def format_row(row: dict, fmt: str) -> str:

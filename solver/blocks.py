@@ -50,14 +50,14 @@ class Block:
 
     def describe(self) -> str:
         if self.kind == NO_MOVES:
-            text = "blocked (no-moves): no legal move is left"
+            text = "lost: no legal move is left"
         elif self.kind == CIRCLING:
-            text = (f"blocked (circling): every move goes round in circles; only "
+            text = (f"lost: every move goes round in circles; only "
                     f"{self.positions} positions can be reached and none is won")
         elif self.kind == STUCK:
-            text = "blocked (stuck): a card can never move again"
+            text = "lost: a card can never move again"
         else:
-            text = (f"blocked (exhausted): an exhaustive search of {self.positions} "
+            text = (f"lost: an exhaustive search of {self.positions} "
                     "positions found no win")
         return text + (f"; {self.reason}" if self.reason else "")
 

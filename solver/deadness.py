@@ -10,7 +10,7 @@ skipping dead positions leaves every winning line in place, and LOST still means
 reachable position is won.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .engine import MAX_COLUMN, NCOLS, is_bad
 

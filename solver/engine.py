@@ -29,7 +29,7 @@ Equal for any permutation of the columns, and different for positions that diffe
 anything but column order (colours are not in the words at all).
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 NCOLS = 9
 KEY_WORDS = 4
@@ -117,16 +117,24 @@ def generate_moves(cols, out, prune):
     it drops moves whose result is the same canonical position as another listed move's
     (a source or destination column equal to an earlier one) or as the position itself
     (a whole column onto an empty column); the set of canonical successors is unchanged.
+    Order: by source column, then destination column, then run length.
     """
-    ks = np.empty(MAX_COLUMN, np.int64)
-    los = np.empty(MAX_COLUMN, np.int64)
-    his = np.empty(MAX_COLUMN, np.int64)
+    runs = np.empty((3, MAX_COLUMN), np.int64)      # run lengths, lowest, highest role
+    ks = runs[0]
+    los = runs[1]
+    his = runs[2]
+    equal_words = False     # two columns with the same word: only then can pruning apply
+    if prune:
+        for a in range(NCOLS):
+            for b in range(a):
+                if cols[a] == cols[b]:
+                    equal_words = True
     n = 0
     for s in range(NCOLS):
         ws = cols[s]
         if ws == EMPTY_WORD:
             continue
-        if prune:
+        if equal_words:
             dup = False
             for e in range(s):
                 if cols[e] == ws:
@@ -137,12 +145,12 @@ def generate_moves(cols, out, prune):
         nr = column_runs(ws, ks, los, his)
         if nr == 0:
             continue
-        whole = column_length(ws)
+        whole = -1          # the column's length, once needed
         for d in range(NCOLS):
             if d == s:
                 continue
             wd = cols[d]
-            if prune:
+            if equal_words:
                 dup = False
                 for e in range(d):
                     if e != s and cols[e] == wd:
@@ -150,10 +158,24 @@ def generate_moves(cols, out, prune):
                         break
                 if dup:
                     continue
+            if wd == EMPTY_WORD:
+                for r in range(nr):
+                    if his[r] >= 6:
+                        if prune and whole < 0:
+                            whole = column_length(ws)
+                        if not (prune and ks[r] == whole):
+                            out[n] = move_pack(s, d, ks[r])
+                            n += 1
+                continue
+            t = wd % 7
+            if t == 1:
+                continue        # nothing goes on a Pawn
             for r in range(nr):
-                if accepts(wd, los[r], his[r]):
-                    if prune and wd == EMPTY_WORD and ks[r] == whole:
-                        continue
+                if t == 0:
+                    ok = los[r] <= 5
+                else:
+                    ok = los[r] <= t - 1 <= his[r]
+                if ok:
                     out[n] = move_pack(s, d, ks[r])
                     n += 1
     return n
@@ -213,40 +235,63 @@ def is_bad(d, below):
 def lower_bound(cols):
     """Admissible and consistent estimate of the moves still needed to win.
 
-    h = (real cards not lying on the real card one rank higher, or for a Joker on the
-    table) + (neutrals lying directly on a column whose cards are all in place down to a
-    Joker on the table).
+    h = (real cards not lying on the real card one rank higher, or for a Joker not lying
+    on the table) + (neutrals lying directly on a real card).
 
-    Proof.  A card's neighbour below changes only when it is the first card of a move, and
-    a real card leaves the table only inside a series, where every card lies on the one
-    rank higher (the Joker on the table); so each card of the first kind is the first card
-    of a later move.  A neutral of the second kind must leave its column before the series
-    beneath it can be removed: that takes a move whose first card is the neutral or one of
-    the in-place cards under it, none of them counted in the first term, and one such move
-    per column.  One move has one first card, so h never exceeds the moves left.  A move
-    changes the neighbour of one card only and the second term of its two columns by at
-    most one in the direction that the first term cannot also go, so h drops by at most
-    one per move (consistency); h is 0 in a won position.
+    Proof.  Call the card at the bottom of a move's run its *first* card.  A move changes
+    what lies directly beneath its first card and beneath no other card: every card of
+    the run above the first keeps its neighbour, and cards left behind are not touched.
+    Series removal takes a column of six real cards away whole.
+    (a) A real card must leave the table before the game is won, and it leaves only
+        inside a removed series, where each card lies on the real card one rank higher
+        and the Joker on the table.  A counted real card is not in that state, so it is
+        the first card of at least one later move.
+    (b) A neutral lying directly on a real card c: c must leave the table in a series,
+        and a series holds no neutral, so nothing may lie on c but a real card; while
+        the neutral lies on c, c is not removable.  Only a move whose first card is the
+        neutral changes what lies beneath it (a run headed by c or a card below c carries
+        the neutral along, still on c).  So the neutral is the first card of a later move.
+    Each counted card is the first card of at least one later move, and a move has one
+    first card, so h never exceeds the moves left (admissible).  A move changes the
+    neighbour below one card only, so each term's count changes only for that card and h
+    changes by at most one per move (consistent); removal takes out only uncounted cards.
+    h is 0 in a won position: no real card is left to count, nor one to lie on.
     """
     h = 0
     for c in range(NCOLS):
         x = cols[c]
-        breaker = -1        # digit of the deepest card that is a neutral or misplaced
-        below_ok = False    # whether anything lies under that card
         while x >= 7:
             d = x % 7
             x //= 7
             below = x % 7 if x >= 7 else -1
             if d == 0:
-                breaker = 0
-                below_ok = x >= 7
+                if below > 0:
+                    h += 1
             elif is_bad(d, below):
                 h += 1
-                breaker = d
-                below_ok = x >= 7
-        if breaker == 0 and below_ok:
-            h += 1
     return h
+
+
+@njit(cache=True)
+def bound_delta(cols, m):
+    """lower_bound(after move m) - lower_bound(cols), computed without playing m.
+
+    Exact by the proof of lower_bound: only the move's first card changes the card it
+    lies on, so only its own term can change, and series removal takes out only cards
+    that are not counted.
+    """
+    s = m & 15
+    d = (m >> 4) & 15
+    k = m >> 8
+    rest = cols[s] // POW7[k - 1]
+    first = rest % 7
+    rest //= 7
+    below = rest % 7 if rest >= 7 else -1
+    wd = cols[d]
+    after = wd % 7 if wd >= 7 else -1
+    if first == 0:
+        return int(after > 0) - int(below > 0)
+    return int(is_bad(first, after)) - int(is_bad(first, below))
 
 
 @njit(cache=True)

@@ -16,12 +16,16 @@ verdict UNKNOWN       a limit stopped the search before any verdict; never a wro
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from .blocks import NO_MOVES, STUCK, Block, blocked, static_block
 from .moves import Move
 from .position import Position
 from .solve import LOST, UNKNOWN, WON, Limits, Result, solve
+
+
+DEFAULT_HINT_SECONDS = 5.0     # a person waits seconds, not minutes: the default budget
 
 
 @dataclass
@@ -77,15 +81,21 @@ def hint_from_result(pos: Position, result: Result) -> Hint:
 
 def hint(pos: Position, limits: Limits | None = None) -> Hint:
     """The hint for pos (see the module docstring for exactly what it guarantees)."""
+    return _hint_and_result(pos, limits)[0]
+
+
+def _hint_and_result(pos: Position, limits: Limits | None):
+    """The hint for pos and the solve() Result it came from (None when no search ran)."""
     if not pos.is_won() and not pos.legal_moves():
-        return Hint(LOST, blocked=Block(NO_MOVES, 1))
-    h = hint_from_result(pos, solve(pos, limits, want_optimal=True))
+        return Hint(LOST, blocked=Block(NO_MOVES, 1)), None
+    result = solve(pos, limits, want_optimal=True)
+    h = hint_from_result(pos, result)
     if h.verdict == UNKNOWN:
         found = static_block(pos)  # a proof of LOST that needs no search
         if found:
             h.verdict, h.limit = LOST, None
             h.blocked = blocked(pos) or Block(STUCK, 0, found[1])
-    return h
+    return h, result
 
 
 @dataclass
@@ -110,27 +120,89 @@ class MoveResult:
                 "at_least": None if self.hint.at_least is None else self.hint.at_least + 1}
 
 
-def all_moves(pos: Position, limits: Limits | None = None, progress=None) -> list[MoveResult]:
+def all_moves(pos: Position, limits: Limits | None = None, progress=None,
+              known: dict | None = None) -> list[MoveResult]:
     """Every legal move with the result of the position after it (one search per distinct
     resulting position, up to column order and colours), best first: proven distances
-    ascending, then unproven wins, unknowns, and losing moves last."""
-    cache: dict[tuple, Hint] = {}
+    ascending, then unproven wins, unknowns, and losing moves last.
+
+    A time limit in `limits` bounds the whole list: each search gets an equal share of
+    what is left, and positions reached when nothing is left are UNKNOWN (time) without
+    a search.  `known` maps position keys to hints already found (they are not searched).
+    """
+    limits = limits or Limits()
+    deadline = time.perf_counter() + limits.max_seconds if limits.max_seconds else None
+    cache: dict[tuple, Hint] = dict(known or {})
+    moves = pos.legal_moves()
+    afters = [pos.play(m) for m in moves]
+    todo = len({a.key() for a in afters} - set(cache))
     out = []
-    for move in pos.legal_moves():
-        after = pos.play(move)
+    for move, after in zip(moves, afters):
         key = after.key()
         if key not in cache:
-            cache[key] = hint(after, limits)
+            share = limits
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                share = replace(limits, max_seconds=max(left, 0.0) / max(todo, 1))
+            if deadline is not None and share.max_seconds <= 0.0:
+                cache[key] = Hint(UNKNOWN, limit="time")
+            else:
+                cache[key] = hint(after, share)
+            todo -= 1
         out.append(MoveResult(move, after, cache[key]))
         if progress:
             progress()
-
-    def rank(r: MoveResult):
-        v = r.hint.verdict
-        if v == WON and r.distance is not None:
-            return (0, r.distance)
-        if v == WON:
-            return (1, r.hint.at_most or 0)
-        return (2 if v == UNKNOWN else 3, 0)
-    out.sort(key=rank)
+    out.sort(key=_rank)
     return out
+
+
+def _rank(r: MoveResult):
+    v = r.hint.verdict
+    if v == WON and r.distance is not None:
+        return (0, r.distance)
+    if v == WON:
+        return (1, r.hint.at_most or 0)
+    return (2 if v == UNKNOWN else 3, 0)
+
+
+def hint_all(pos: Position, limits: Limits | None = None,
+             progress=None) -> tuple[Hint, list[MoveResult]]:
+    """The hint for pos and every move's result (all_moves), within one time budget:
+    the hint's search gets at most half of a time limit, the list the rest.
+
+    The hint's move is the best move the list shows: the position after a proven hint's
+    move is given the rest of that solution without a search (its distance is exactly
+    one less), and when the list shows a better move than an unproven hint's, the hint
+    takes it.
+    """
+    limits = limits or Limits()
+    start = time.perf_counter()
+    first = replace(limits, max_seconds=limits.max_seconds / 2) if limits.max_seconds else limits
+    h, result = _hint_and_result(pos, first)
+    known = {}
+    if h.verdict == WON and h.move is not None and result is not None:
+        rest = Result(WON, result.moves[1:], result.optimal, 0, 0.0, result.limit,
+                      None if result.lower_bound is None else max(0, result.lower_bound - 1))
+        known[h.after.key()] = hint_from_result(h.after, rest)
+    left = limits
+    if limits.max_seconds:
+        left = replace(limits, max_seconds=max(0.0, limits.max_seconds
+                                               - (time.perf_counter() - start)))
+    results = all_moves(pos, left, progress, known)
+    results.sort(key=lambda r: (_rank(r), r.move != h.move))   # the hint's move first of equals
+    if results and h.verdict in (WON, UNKNOWN) and _rank(results[0]) < _rank_of_hint(h):
+        best = results[0]
+        h = Hint(WON, best.move, best.distance,
+                 None if best.hint.at_most is None else best.hint.at_most + 1,
+                 None if best.hint.at_least is None else best.hint.at_least + 1,
+                 None, best.after, h.nodes, h.seconds, best.hint.limit)
+    return h, results
+
+
+def _rank_of_hint(h: Hint):
+    """The rank (as _rank) that the hint's own move has."""
+    if h.verdict == WON and h.distance is not None:
+        return (0, h.distance)
+    if h.verdict == WON:
+        return (1, h.at_most or 0)
+    return (2, 0)

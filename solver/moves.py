@@ -9,11 +9,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MOVE_RE = re.compile(r"^\s*([1-9])\s*>\s*([1-9])\s*(?::\s*(\d{1,2}))?\s*$")
+_MOVE_RE = re.compile(r"^\s*([0-9]+)\s*>\s*([0-9]+)\s*(?::\s*([0-9]+))?\s*$", re.ASCII)
+_HOW = "write it like 4>7, or 4>7:3 to name the card count"
 
 
 class MoveError(ValueError):
-    """Text that is not a move, or a move that is not legal; the message says why."""
+    """Text that is not a move, or a move that is not legal; the message says why.
+
+    `malformed` is True when the text is not a move at all (bad input), False when it is
+    a well-formed move that the position does not allow.
+    """
+
+    def __init__(self, message: str, malformed: bool = False):
+        super().__init__(message)
+        self.malformed = malformed
 
 
 @dataclass(frozen=True, order=True)
@@ -46,15 +55,20 @@ class Move:
 
 def parse_move(text: str) -> tuple[int, int, int | None]:
     """Parse `4>7` or `4>7:3` into (src, dst, cards or None), 0-based; MoveError if malformed."""
-    m = _MOVE_RE.match(text)
+    m = _MOVE_RE.match(text) if len(text) <= 40 else None
     if not m:
-        raise MoveError(f"{text!r} is not a move (write it like 4>7, or 4>7:3 to name the card count)")
+        raise MoveError(f"{text[:40]!r} is not a move ({_HOW})", malformed=True)
+    for g in (1, 2):
+        if not 1 <= int(m.group(g)) <= 9:
+            raise MoveError(f"{text!r}: columns are numbered 1-9", malformed=True)
     src, dst = int(m.group(1)) - 1, int(m.group(2)) - 1
     if src == dst:
-        raise MoveError(f"{text!r} moves column {src + 1} onto itself")
+        raise MoveError(f"{text!r} moves column {src + 1} onto itself", malformed=True)
     cards = int(m.group(3)) if m.group(3) else None
     if cards == 0:
-        raise MoveError(f"{text!r} moves no card")
+        raise MoveError(f"{text!r} moves no card", malformed=True)
+    if cards is not None and cards > 99:
+        raise MoveError(f"{text!r}: no column holds {cards} cards", malformed=True)
     return src, dst, cards
 
 

@@ -20,12 +20,13 @@ within it, lowest h (deepest) first, newest first.  Table payload (`info`):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
-from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, generate_moves,
-                     is_won, key_to_columns, lower_bound)
+from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta, canonical_key,
+                     generate_moves, is_won, key_to_columns, lower_bound)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
+from .tight import bound_not_exact, tight_scratch
 from .table import ENTRY_BYTES, grow_table, new_table, table_find, table_insert_at
 
 RUNNING, WON, LOST, FULL, TOO_LONG = 0, 1, 2, 3, 4
@@ -71,19 +72,26 @@ def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats):
 
 @njit(cache=True)
 def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, greedy,
-              prune_dead):
+              prune_dead, tight):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
     With greedy=True the order is by h alone (greedy best-first): the first win found
     is not shortest, but the search stays exhaustive, so LOST is still a proof.
+    With tight=True (A* only), a position taken at f = g + h that `tight.bound_not_exact`
+    proves cannot be won in exactly h moves goes back at f + 1 unexpanded; its distance
+    is at least h + 1, so f + 1 is still a lower bound on every solution through it.
+    Children get f = max(g + 1 + h(child), f) (pathmax), so that the f of a raised
+    position carries over to its children: every win through them costs at least that.
     """
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
     key = np.empty(KEY_WORDS, np.int64)
     scratch = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
+    chosen = np.empty(MAX_MOVES, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
     digits, lengths, movable = dead_scratch()
+    t_digits, t_counted, t_lengths, t_work = tight_scratch()
     nb = heads.shape[0]
     done = 0
     while done < budget:
@@ -107,27 +115,39 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
             done += 1
             stats[1] += 1
         key_to_columns(keys[slot], cols)
+        if tight and not greedy and f == g + h and h > 1 and \
+                bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
+            if f + 1 > MAX_F:
+                return TOO_LONG
+            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, stats):
+                return FULL
+            continue
         n = generate_moves(cols, moves, True)
-        order_moves(cols, moves, n, scores)
         later = MAX_F + 1       # the smallest f above this one among the children
-        for i in range(n - 1, -1, -1):   # pushed last is popped first: best move first
-            m = moves[i]
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, m)
-            h2 = lower_bound(child)
-            if greedy:
-                g2 = min(g + 1, G_MASK)     # g only names the entry; f is h alone
-                f2 = h2
-            else:
-                g2 = g + 1
-                f2 = g2 + h2
-                if f2 > MAX_F:
-                    return TOO_LONG         # never drop a position: LOST must stay a proof
+        if greedy:
+            g2 = min(g + 1, G_MASK)         # g only names the entry; f is h alone
+        else:
+            g2 = g + 1
+        k = 0                   # children stored now: those with f2 <= f
+        for i in range(n):
+            h2 = h + bound_delta(cols, moves[i])     # exact: engine.bound_delta
+            f2 = h2 if greedy else max(g2 + h2, f)
+            if f2 > MAX_F:
+                return TOO_LONG             # never drop a position: LOST must stay a proof
             if f2 > f:
                 if f2 < later:
                     later = f2
                 continue
+            chosen[k] = moves[i]
+            k += 1
+        order_moves(cols, chosen, k, scores)     # stable: the order the full list had
+        for i in range(k - 1, -1, -1):   # pushed last is popped first: best move first
+            m = chosen[i]
+            h2 = h + bound_delta(cols, m)
+            f2 = h2 if greedy else max(g2 + h2, f)
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, m)
             if is_won(child):
                 stats[2] = slot
                 stats[3] = g2
@@ -172,9 +192,10 @@ class AStar:
     slice = 10_000      # expansions a caller should run between looks at the clock
 
     def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False,
-                 prune_dead: bool = True):
+                 prune_dead: bool = True, tight: bool = True):
         self.greedy = greedy
         self.prune_dead = prune_dead
+        self.tight = tight
         self.root = words.astype(np.int64).copy()
         table_bytes = max_bytes * 2 // 3
         self.keys, self.info, self.size = new_table(table_bytes)
@@ -229,45 +250,67 @@ class AStar:
         if self.status == RUNNING:
             self.status = astar_run(self.keys, self.info, self.size, self.heads, self.e_slot,
                                     self.e_g, self.e_next, self.ne, self.stats, budget,
-                                    self.greedy, self.prune_dead)
+                                    self.greedy, self.prune_dead, self.tight)
         return self.status
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""
         if self.stats[3] == 0:
             return []
-        chain = []
-        slot = int(self.stats[2])
-        while slot >= 0:
-            chain.append(self.keys[slot].copy())
-            slot = int(self.info[slot] >> 12) - 1
-        chain.reverse()
-        cols = self.root.copy()
-        out = []
-        for target in chain[1:] + [None]:
-            m = step_to(cols, target)
-            out.append(m)
-            apply_move(cols, m)
-        return out
+        out = np.empty(chain_length(self.info, int(self.stats[2])), np.int64)
+        trace_path(self.root, self.keys, self.info, int(self.stats[2]), out)
+        return [int(m) for m in out]
 
 
-def step_to(cols: np.ndarray, target) -> int:
-    """A legal move from cols to the position with canonical key target (None: a win)."""
+@njit(cache=True)
+def chain_length(info, slot):
+    """The number of moves from the root to the position in `slot`, plus one (the win)."""
+    n = 1
+    while (info[slot] >> 12) > 0:
+        slot = (info[slot] >> 12) - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def trace_path(root, keys, info, slot, out):
+    """Write into out the packed moves, on the root's own columns, that lead from root
+    through the parent chain ending at `slot` to a won position (len(out) moves)."""
+    n = out.shape[0]
+    chain = np.empty(n, np.int64)          # chain[i]: slot of the position after i moves
+    for i in range(n - 1, 0, -1):
+        chain[i - 1] = slot
+        slot = (info[slot] >> 12) - 1
+    cols = root.copy()
+    child = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
-    n = generate_moves(cols, moves, False)
     key = np.empty(KEY_WORDS, np.int64)
     scratch = np.empty(NCOLS, np.int64)
-    for m in moves[:n]:
-        child = cols.copy()
-        apply_move(child, m)
-        if target is None:
-            if is_won(child):
-                return int(m)
-            continue
-        canonical_key(child, scratch, key)
-        if np.array_equal(key, target):
-            return int(m)
-    raise AssertionError("no move leads to the next position of the solution")
+    for i in range(n):
+        nm = generate_moves(cols, moves, False)
+        chosen = -1
+        for j in range(nm):
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, moves[j])
+            if i == n - 1:
+                if is_won(child):
+                    chosen = moves[j]
+                    break
+                continue
+            canonical_key(child, scratch, key)
+            same = True
+            for w in range(KEY_WORDS):
+                if key[w] != keys[chain[i], w]:
+                    same = False
+                    break
+            if same:
+                chosen = moves[j]
+                break
+        if chosen < 0:
+            raise AssertionError("no move leads to the next position of the solution")
+        out[i] = chosen
+        apply_move(cols, chosen)
 
 
 def astar_solve(words: np.ndarray, max_bytes: int, max_expanded: int):

@@ -1,5 +1,5 @@
 """Move ordering shared by the searches (numba)."""
-from numba import njit
+from .jit import njit
 
 from . import engine
 from .engine import misplaced_delta

@@ -20,7 +20,12 @@ NCOLS = engine.NCOLS
 
 
 class PositionError(ValueError):
-    """Text that is not a Solodrez position; the message says what and where."""
+    """Text that is not a Solodrez position; the message says what and where (`line` is the
+    1-based line at fault, or None when the fault is the whole position)."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
 
 
 def columns_to_words(columns) -> np.ndarray:
@@ -91,21 +96,22 @@ class Position:
     def parse(cls, text: str, settle: bool = True) -> "Position":
         """Read the text format; raises PositionError naming the bad card and line."""
         columns = []
-        for lineno, line in enumerate(text.splitlines(), 1):
+        for lineno, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
             stripped = line.strip()
             if stripped.startswith("#"):
                 continue
             if len(columns) == NCOLS:
                 if stripped:
-                    raise PositionError(f"line {lineno}: more than nine columns")
+                    raise PositionError(f"line {lineno}: more than nine columns", lineno)
                 continue
             col = []
             for token in stripped.split():
                 try:
-                    col.append(parse_card(token))
+                    col.append(parse_card(token.upper()))
                 except CardError:
                     raise PositionError(
-                        f"unknown card {token!r} on line {lineno} (column {len(columns) + 1})") from None
+                        f"unknown card {token[:20]!r} on line {lineno} (column {len(columns) + 1}); "
+                        "cards are written like J1, Q7 or X2", lineno) from None
             columns.append(tuple(col))
         if len(columns) < NCOLS:
             raise PositionError(

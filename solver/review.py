@@ -24,6 +24,9 @@ from .position import Position, PositionError
 from .solve import LOST, WON, Limits
 
 
+MAX_POSITION_BYTES = 1 << 16     # a position file is a few hundred bytes
+
+
 class RecordError(ValueError):
     """A game record that cannot be read or replayed; `line` is its 1-based line number."""
 
@@ -56,16 +59,21 @@ def parse_record(text: str, base_dir: str = ".") -> GameRecord:
     head_line = i + 1
     i += 1
     if head[0] == "deal":
-        if len(head) != 2 or not head[1].isdigit() or int(head[1]) > MAX_DEAL:
+        if len(head) != 2 or not (head[1].isascii() and head[1].isdigit()) \
+                or int(head[1]) > MAX_DEAL:
             raise RecordError(head_line, f"{lines[head_line - 1].strip()!r}: write 'deal N' with N in 0..{MAX_DEAL}")
         start, label = Position.from_deal(int(head[1])), f"deal {int(head[1])}"
     elif head[0] == "position" and len(head) == 2:
         path = os.path.join(base_dir, head[1])
         try:
-            with open(path, encoding="utf-8") as f:
-                start = Position.parse(f.read())
-        except OSError as e:
-            raise RecordError(head_line, f"cannot read {head[1]}: {e.strerror}") from None
+            with open(path, encoding="utf-8-sig") as f:
+                text = f.read(MAX_POSITION_BYTES + 1)
+            if len(text) > MAX_POSITION_BYTES:
+                raise RecordError(head_line, f"{head[1]} is too large to be a position")
+            start = Position.parse(text)
+        except (OSError, UnicodeDecodeError) as e:
+            reason = getattr(e, "strerror", None) or "not UTF-8 text"
+            raise RecordError(head_line, f"cannot read {head[1]}: {reason}") from None
         except PositionError as e:
             raise RecordError(head_line, f"{head[1]}: {e}") from None
         label = head[1]
@@ -77,10 +85,10 @@ def parse_record(text: str, base_dir: str = ".") -> GameRecord:
             i += 1
         if len(block) < 9:
             raise RecordError(i, f"the position has {len(block)} column lines; it needs nine")
-        try:
-            start = Position.parse("\n".join(block) + "\n")
+        try:   # comment lines in front keep the parser's line numbers the record's
+            start = Position.parse("#\n" * head_line + "\n".join(lines[head_line:i]) + "\n")
         except PositionError as e:
-            raise RecordError(head_line, f"position: {e}") from None
+            raise RecordError(e.line or head_line, f"position: {e}") from None
         label = "position"
     else:
         raise RecordError(head_line, f"{lines[head_line - 1].strip()!r}: a game record starts "
@@ -130,6 +138,15 @@ class Step:
         """A proven-winnable move that lengthens the shortest win (not losing)."""
         b, a = self.before.distance, self.after.distance
         return b is not None and a is not None and a != b - 1
+
+    @property
+    def cost(self) -> int | None:
+        """Moves this move added to the shortest win (0 for a best move); None unless
+        both distances are proven or the move lost."""
+        b, a = self.before.distance, self.after.distance
+        if b is None or a is None:
+            return None
+        return a + 1 - b
 
     @property
     def best(self) -> Move | None:

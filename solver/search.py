@@ -12,7 +12,7 @@ key as another move's result or as the position itself, so no position is missed
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from . import engine
 from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
@@ -175,9 +175,14 @@ def warm_up() -> None:
     words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
     state = DfsState(words, 1 << 16, depth=4)
     state.run(100)
-    astar_solve(words, 1 << 16, 1000)
+    solved = astar_solve(words, 1 << 16, 1000)
+    assert solved.status == WON and solved.path()   # compiles the path kernels too
     key = np.zeros(KEY_WORDS, np.int64)
     engine.canonical_key(words, np.empty(NCOLS, np.int64), key)
     engine.key_to_columns(key, np.empty(NCOLS, np.int64))
     engine.lower_bound(words)
     engine.remove_series(words.copy())
+    from .optimal import AStar
+    grown = AStar(words, 1 << 16)
+    grown.run(10)
+    grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing

@@ -8,7 +8,7 @@ UNKNOWN a limit (nodes, time or memory) stopped the search first; `limit` says w
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import optimal as astar_mod
 from . import search as dfs_mod
@@ -22,6 +22,8 @@ FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
 GREEDY_FIRST_STAGE = 200_000
 PROBE_NODES = 50_000
+OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
+                                # a win to show when A* cannot prove the shortest one
 WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
 assert (astar_mod.WON, astar_mod.LOST) == (WON_CODE, LOST_CODE)
 
@@ -162,7 +164,8 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
        first move while another wins in a thousand;
     4. the greedy search of stage 2, resumed and run to the end.
     The optimal search is A* (optimal.AStar); when a limit stops it, the portfolio finds
-    a (not proven shortest) solution and the result keeps A*'s proven lower bound.
+    a (not proven shortest) solution and the result keeps A*'s proven lower bound.  Under
+    a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     """
     limits = limits or Limits()
     clock = _Clock(limits)
@@ -173,12 +176,18 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     lower = pos.lower_bound()
     optimal_limit = None
     if want_optimal:
+        a_limits = replace(limits, max_seconds=limits.max_seconds * OPTIMAL_TIME_SHARE)
+        a_clock = _Clock(a_limits)
+        a_clock.start = clock.start
         search, status, nodes, optimal_limit = _run_stage(
-            astar_mod.AStar(words, _first_table(limits)), limits, clock, 0)
+            astar_mod.AStar(words, _first_table(limits)), a_limits, a_clock, 0)
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
+        if optimal_limit == "cancelled":
+            return Result(UNKNOWN, [], False, nodes, clock.elapsed(), optimal_limit, lower)
+        search = None       # free A*'s table before the portfolio makes its own
 
     def finish(done: Result) -> Result:
         if done.verdict == WON and not done.optimal:

@@ -12,7 +12,7 @@ The table counts as full at 3/4 load; inserting then answers -1 and the search r
 UNKNOWN (memory), never a wrong verdict.
 """
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .engine import KEY_WORDS, key_hash
 

@@ -7,4 +7,5 @@ ENGINE_VERSION  bump when the solver's answers for the same limits change in kin
                 difficulty thresholds).  Pure speed-ups that keep the verdicts need no bump.
 """
 RULES_VERSION = "solodrez-rules-1"
-ENGINE_VERSION = "drez-engine-3"   # 3: greedy stopped at 200k positions for first-move probes
+ENGINE_VERSION = "drez-engine-4"   # 4: bound counts neutrals on real cards (changes greedy order); A* exactness test
+# 3: greedy stopped at 200k positions for first-move probes

@@ -15,7 +15,7 @@ REF_NODES = 1_500
 
 
 @functools.lru_cache(maxsize=None)
-def late_positions(deals=tuple(range(6)), seed=7):
+def late_positions(deals=tuple(range(9)), seed=7):
     """(label, position) pairs: positions 6-10 moves before the end of a solver solution
     of each deal, and positions after 1 and 2 random moves away from them."""
     rng = random.Random(seed)

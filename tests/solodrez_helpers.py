@@ -102,17 +102,12 @@ def random_small_position(rng, per_rank, fill_all):
 
 
 def independent_lower_bound(pos) -> int:
-    """Misplaced real cards (independent_misplaced) plus neutrals lying directly on a column
-    whose cards are all in place down to a Joker on the table."""
+    """Misplaced real cards (independent_misplaced) plus neutrals lying directly on a
+    real card."""
     h = independent_misplaced(pos)
     for col in pos:
-        in_place = 0
-        while in_place < len(col) and not ref.is_neutral(col[in_place]) and (
-                ref.rank_of(col[in_place]) == 6 if in_place == 0 else
-                not ref.is_neutral(col[in_place - 1])
-                and ref.rank_of(col[in_place - 1]) == ref.rank_of(col[in_place]) + 1):
-            in_place += 1
-        h += 0 < in_place < len(col) and ref.is_neutral(col[in_place])
+        for below, card in zip(col, col[1:]):
+            h += ref.is_neutral(card) and not ref.is_neutral(below)
     return h
 
 
@@ -136,3 +131,15 @@ def words_key(words) -> tuple:
     key = np.zeros(engine.KEY_WORDS, np.int64)
     engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
     return tuple(int(v) for v in key)
+
+
+def late_game_cases():
+    """[(reference position, 'LOST' or distance)] from tests/data/late_game.txt."""
+    lines = open(os.path.join(DATA, "late_game.txt")).read().split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if line.startswith("# distance "):
+            d = line.split()[2]
+            cols = tuple(tuple(l.split()) for l in lines[i + 1:i + 10])
+            out.append((cols, d if d == "LOST" else int(d)))
+    return out

@@ -71,7 +71,7 @@ def test_last_cards_that_cannot_be_removed_are_blocked_no_moves():
     b = blocks.blocked(pos)
     assert b.kind == blocks.NO_MOVES
     assert blocks.static_block(pos)[0] == "no-moves"
-    assert "no-moves" in b.describe()
+    assert b.describe() == "lost: no legal move is left"
 
 
 def test_last_cards_going_round_in_circles_are_blocked_circling_with_the_reference_count():

@@ -47,7 +47,7 @@ def test_c17_play_illegal_input_gets_a_reason_and_game_goes_on():
     assert "no: cannot read 'nonsense'" in r.output
     assert "no: the opponent's pile takes the same suit" in r.output
     assert "hint: " in r.output
-    assert "computer: switch" in r.output
+    assert "computer's turn:" in r.output and "ends its turn" in r.output
     assert "end of input" in r.output
     assert "\x1b[" not in r.output
 

@@ -61,3 +61,16 @@ def test_c19_cli_match_human_seat_quits_cleanly_and_bad_seats_exit_2():
     assert "no: cannot read 'nonsense'" in r.output and "match left after 0 game(s)" in r.output
     r = CliRunner().invoke(drez, ["crapette", "match", "--seats", "human,chess"])
     assert r.exit_code == 2 and "chess" in r.output
+
+
+def test_c19_cli_match_tells_the_computer_turn_in_words_like_play():
+    """A match plays as `drez crapette play` does: the computer's turn told with its cards,
+    work spaces labelled by owner, the same end-of-input message; here the computer is
+    player 0, so the words follow the seat."""
+    r = CliRunner().invoke(drez, ["crapette", "match", "--seats", "rule,human", "--seed", "3",
+                                  "--no-color"], input="switch\n")
+    assert r.exit_code == 0, r.output
+    assert "computer's turn:" in r.output and "from its second pile" in r.output
+    assert re.search(r"^  1 computer: ", r.output, re.M) and re.search(r"^  5 you +: ", r.output, re.M)
+    assert "end of input: game left unfinished" in r.output
+    assert "match left after 0 game(s)" in r.output

@@ -179,7 +179,7 @@ def test_S8_pruned_moves_reach_the_same_canonical_successors(corpus, played):
 
 def test_lower_bound_counts_misplaced_real_cards(corpus):
     """engine.lower_bound equals an independent count: real cards not lying on the real card
-    one rank higher, Jokers not on the table, plus neutrals lying on an in-place column."""
+    one rank higher, Jokers not on the table, plus neutrals lying directly on a real card."""
     positions, _ = corpus
     for p in positions:
         assert int(engine.lower_bound(to_engine(p).words())) == independent_lower_bound(p), p
@@ -424,3 +424,15 @@ def test_S9_neutral_role_lasts_one_move():
     assert pos[0] == ("J1", "Q1", "R1", "B1", "N1", "X1")
     assert legal(pos, (2, 0, 1))       # Q2 onto X1
     assert legal(pos, (0, 3, 1))       # X1 as a Joker onto the empty column 4
+
+
+def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
+    """engine.bound_delta(m), which A* uses instead of recomputing the bound, equals
+    lower_bound(after m) - lower_bound(before) for every legal move."""
+    positions, successors = corpus
+    for p, succ, (pos, mine) in zip(positions, successors, played):
+        words = pos.words()
+        lb = int(engine.lower_bound(words))
+        for m, q in succ:
+            after = int(engine.lower_bound(mine[m].words()))
+            assert int(engine.bound_delta(words, Move(*m).pack())) == after - lb, (p, m)

@@ -106,9 +106,9 @@ def test_cli_hint_lost_names_the_block(tmp_path):
     out = json.loads(r.output)
     assert r.exit_code == 0
     assert out == {**out, "verdict": "LOST", "move": None, "distance": None, "blocked": "circling"}
-    assert out["positions"] == ref.perft(cols, 5)[-1]
+    assert out["blocked_positions"] == ref.perft(cols, 5)[-1]
     r = CliRunner().invoke(drez, ["hint", _file(tmp_path, to_engine(P("X2 J1 R1 Q1 N1 X1 B1 P1")))])
-    assert "blocked (no-moves)" in r.output
+    assert "lost: no legal move is left" in r.output
 
 
 def test_cli_hint_limit_exits_3_and_stdin_and_deal_numbers_work():

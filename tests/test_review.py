@@ -86,7 +86,7 @@ def test_cli_review_text_json_and_illegal_move_exit_2(late, tmp_path):
     path.write_text(format_record(str(pos), [move_text(pos.legal_moves(), bad)]))
     r = CliRunner().invoke(drez, ["review", str(path)])
     assert r.exit_code == 0, r.output
-    assert "LOSING MOVE" in r.output and "summary: 1 moves played" in r.output
+    assert "LOSING MOVE" in r.output and "summary: 1 move played" in r.output
     assert f"the optimum from the start is {d}" in r.output
     r = CliRunner().invoke(drez, ["review", str(path), "--json"])
     out = json.loads(r.output)

@@ -23,7 +23,7 @@ def test_S16_deal_output_feeds_every_command():
     assert dealt.exit_code == 0
     assert dealt.stdout == "\n".join(" ".join(col) for col in ref.deal(42)) + "\n"
     moves = run("moves", "-", "--json", input=dealt.output)
-    listed = {(m["from"] - 1, m["to"] - 1, m["cards"]) for m in json.loads(moves.stdout)}
+    listed = {(m["from"] - 1, m["to"] - 1, m["cards"]) for m in json.loads(moves.stdout)["moves"]}
     assert listed == set(ref.legal_moves(ref.settle(ref.deal(42))))
     shown = run("show", "-", "--no-color", input=dealt.output)
     assert shown.exit_code == 0 and "\x1b[" not in shown.output and "J5" in shown.output

@@ -3,11 +3,10 @@ search (solver.search.DfsState) and by A* (solver.optimal.AStar) is replayed by 
 independent verifier reference.verify; A* is never longer than DFS, and on small late-game
 positions (tests/data/late_game.txt) A* finds exactly the reference BFS distance and both
 searches prove LOST exactly where the reference does."""
-import os
 
 import pytest
 
-from solodrez_helpers import DATA, fast_reference, ref, to_engine
+from solodrez_helpers import fast_reference, late_game_cases, ref, to_engine
 from solver import optimal, search
 from solver.moves import Move
 from solver.position import Position
@@ -21,18 +20,6 @@ ASTAR_DEALS = [11, 23, 76, 118, 169, 203, 209, 222, 230, 358, 361]
 def memoised_reference():
     with fast_reference():
         yield
-
-
-def late_game_cases():
-    """[(reference position, 'LOST' or distance)] from tests/data/late_game.txt."""
-    lines = open(os.path.join(DATA, "late_game.txt")).read().split("\n")
-    out = []
-    for i, line in enumerate(lines):
-        if line.startswith("# distance "):
-            d = line.split()[2]
-            cols = tuple(tuple(l.split()) for l in lines[i + 1:i + 10])
-            out.append((cols, d if d == "LOST" else int(d)))
-    return out
 
 
 LATE = late_game_cases()

@@ -124,10 +124,10 @@ def test_play_shows_only_the_persons_own_cards():
             assert not any(f" {t} " in f" {line} " for t in others)
 
 
-def test_play_input_ending_early_is_a_one_line_error():
+def test_play_input_ending_early_ends_like_the_other_games():
     res = run("play", "--seed", "3", input="")
-    assert res.exit_code == 1
-    assert "input ended before the game did" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 0
+    assert "end of input: game left unfinished" in res.output and "Traceback" not in res.output
 
 
 def test_play_bad_seat_is_a_usage_error():

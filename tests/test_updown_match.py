@@ -63,3 +63,16 @@ def test_U19_cli_match_with_a_person_and_bad_seats():
     assert r.exit_code == 2 and "--seats" in r.output
     r = CliRunner().invoke(drez, ["updown", "match", "--seats", "human,wizard"])
     assert r.exit_code == 2 and "wizard" in r.output
+
+
+def test_U19_cli_match_names_the_drawn_card_and_ends_on_end_of_input():
+    """A match plays as `drez updown play` does: your draw is told with the card drawn, and
+    input ending leaves the match with the same message as every game."""
+    r = CliRunner().invoke(drez, ["updown", "match", "--seats", "human,greedy", "--seed", "4",
+                                  "--no-color"], input="3\n4\nd\n")
+    assert r.exit_code == 0, r.output
+    assert "You draw 10s from reserve pile 1." in r.output
+    assert "You draw a card" not in r.output
+    assert "end of input: game left unfinished" in r.output
+    assert "match left after 0 game(s)" in r.output
+    assert "game 1 of 5: you start." in r.output

@@ -6,13 +6,32 @@ from __future__ import annotations
 
 import re
 
-from solver.updown.cards import card_text, neighbours, parse_rank, rank_text
+import click
+
+from solver.updown.cards import card_text as _plain_card, neighbours, parse_rank, rank_text
 from solver.updown.state import CONT, LEAD, PASS, START, STOP, Action
 from solver.updown.view import PlayerView
 
 _DRAW = re.compile(r"^(d|draw)\d*$")
 HELP = ("Type a rank to play it (2-10, J, Q, K, A), s to stop, d to draw (d1-d3 picks the "
         "pile), p to pass, g to let the greedy player choose, ? for help, quit to quit.")
+
+
+_COLOR = False
+
+
+def set_color(on: bool) -> None:
+    """Colour the suits (hearts and diamonds red, clubs and spades bold) in what follows."""
+    global _COLOR
+    _COLOR = on
+
+
+def card_text(card: int) -> str:
+    """A card like 7h, in colour when set_color(True) was called."""
+    text = _plain_card(card)
+    if not _COLOR:
+        return text
+    return click.style(text, fg="red" if text[-1] in "dh" else None, bold=True)
 
 
 def parse_move(text: str, view: PlayerView) -> Action:
@@ -23,6 +42,11 @@ def parse_move(text: str, view: PlayerView) -> Action:
     if word in ("s", "stop"):
         if STOP in legal:
             return STOP
+        if view.phase == START and not any(a.kind == "play" for a in legal):
+            if any(a.kind == "draw" for a in legal):
+                raise ValueError(f"Nothing in your hand fits on {card_text(view.table_card)}: "
+                                 "draw a card (d) (U10).")
+            raise ValueError("Nothing fits and your reserve is empty: pass (p) (U11).")
         raise ValueError("You must play at least one card first (U8)." if view.phase == START
                          else "This is a free lead: lead any card (U14).")
     if word in ("p", "pass"):

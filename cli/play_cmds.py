@@ -1,0 +1,292 @@
+"""`drez play`: a Solodrez game in the terminal, one command a line."""
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import sys
+
+import click
+
+from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
+from cli.background import run_cancellable
+from cli.hint_cmds import hint_lines
+from cli.inputs import BadInput, load_position, parse_deal_number, stdin_lines
+from cli.limits import default_seconds, limit_options, limits_from
+from cli.render import draw, use_color
+from cli.words import limit_words, plural
+from solver.blocks import STUCK, Block, blocked, static_block
+from solver.hints import DEFAULT_HINT_SECONDS, hint as make_hint
+from solver.jit import ensure_compiled
+from solver.moves import MoveError, move_text, resolve_move
+from solver.position import Position
+from solver.review import format_record
+from solver.solve import LOST, WON, Limits, solve
+
+PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
+             "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")
+CLEAR = "\x1b[H\x1b[2J"
+
+
+class Console:
+    """Reading commands: line editing and history on a terminal, plain lines otherwise."""
+
+    def __init__(self):
+        self.stdin = stdin_lines()
+        self.interactive = self.stdin.isatty() and sys.stdout.isatty()
+        if self.interactive:
+            try:
+                importlib.import_module("readline")   # input() gains editing and history
+            except ImportError:
+                pass
+
+    def ask(self, prompt: str) -> str | None:
+        """One line without its newline, or None at the end of input.  Ctrl-C at the
+        prompt only clears the line (quit or end of input leave), so no game is lost."""
+        try:
+            if self.interactive:
+                try:
+                    return input(prompt)
+                except EOFError:
+                    click.echo()
+                    return None
+            click.echo(prompt, nl=False)
+            line = self.stdin.readline()
+        except KeyboardInterrupt:
+            click.echo("\n(Ctrl-C: type quit to leave the game)")
+            return ""
+        if not line:
+            click.echo()
+            return None
+        return line.rstrip("\n")
+
+
+def quick_block(pos: Position, cancel=None):
+    """A block shown during play: no moves, a small reachable set, or a static detector;
+    then a short verdict search (2 s) so most lost positions are announced at once."""
+    b = blocked(pos)
+    if b is not None:
+        return b
+    found = static_block(pos)
+    r = solve(pos, Limits(max_seconds=2.0, max_memory=1 << 27, cancel=cancel))
+    if r.verdict == LOST:
+        return blocked(pos, searched=r.nodes)
+    if found:  # a limit stopped the search, but the detector's proof stands
+        return Block(STUCK, 0, found[1])
+    return None
+
+
+class Game:
+    """One game: the position, the moves played, and what was saved."""
+
+    def __init__(self, pos: Position, label: str):
+        self.pos, self.label = pos, label
+        self.start_text = label if label.startswith("deal ") else str(pos)
+        self.history: list[tuple[Position, str, object]] = []  # (before, text, Move)
+        self.saved = 0          # moves in the last saved record
+
+    def record(self) -> str:
+        return format_record(self.start_text, [t for _, t, _ in self.history])
+
+    def unsaved(self) -> bool:
+        return bool(self.history) and len(self.history) != self.saved
+
+
+def save_game(game: Game, path: str, console: Console) -> None:
+    """Write the game record to path; an existing file is replaced only when confirmed."""
+    if "\0" in path:
+        click.echo("a file name has no NUL character")
+        return
+    if os.path.isdir(path):
+        click.echo(f"{path} is a folder; save FILE needs a file name")
+        return
+    if os.path.exists(path) and not os.path.isfile(path):
+        click.echo(f"{path} is not a regular file; save FILE needs one")
+        return
+    if os.path.exists(path):
+        answer = console.ask(f"{path} exists; replace it? [y/N] ")
+        if (answer or "").strip().lower() not in ("y", "yes"):
+            click.echo("not saved")
+            return
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(game.record())
+        os.replace(tmp, path)
+    except OSError as e:
+        click.echo(f"cannot write {path}: {e.strerror or e}")
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        return
+    game.saved = len(game.history)
+    click.echo(f"saved {plural(len(game.history), 'move')} to {path}")
+
+
+def _new_deal(words: list[str]) -> tuple[Position, str]:
+    """The deal `new [DIFFICULTY] [winnable] | new NUMBER` asks for; BadInput if none."""
+    if len(words) == 1 and words[0].isdigit():
+        n = parse_deal_number(words[0])
+    else:
+        difficulty = next((w for w in words if w in PICK_DIFFICULTIES), None)
+        winnable = "winnable" in words or "won" in words
+        unknown = [w for w in words if w not in PICK_DIFFICULTIES and w not in ("winnable", "won")]
+        if unknown:
+            raise BadInput(f"new: {unknown[0]!r} is not one of "
+                           f"{', '.join(PICK_DIFFICULTIES)}, winnable, or a deal number")
+        if difficulty is None and not winnable:
+            n = random.SystemRandom().randrange(1_000_000)
+        else:
+            n = pick_deal(difficulty, winnable, None, None)
+    return Position.from_deal(n), f"deal {n}"
+
+
+@click.command()
+@click.argument("source", metavar="DEAL|FILE", required=False)
+@click.option("--color/--no-color", default=None,
+              help="Colour the cards (default: only on a terminal, and not with NO_COLOR).")
+@click.option("--redraw/--no-redraw", default=None,
+              help="Redraw the board in place after each move (default: on a terminal).")
+@default_seconds(DEFAULT_HINT_SECONDS)
+@limit_options
+def play(source, color, redraw, max_nodes, max_seconds, max_memory):
+    """Play a deal or a position FILE in the terminal, one command a line (no DEAL: a
+    random deal).
+
+    Commands: a move (4>7, or 4>7:3 to name the card count), moves, undo, hint, solve
+    (the rest of a shortest solution), new [easy|medium|hard|expert] [winnable] or new
+    NUMBER, save FILE (a game record `drez review` reads), board, help, quit.  Won and
+    lost positions are announced as they happen; the last move is highlighted.  Hints
+    and solve stop after --max-seconds (5 s unless told) and Ctrl-C stops them without
+    ending the game.  Reads piped input too; the game ends at the end of the input.
+    """
+    ensure_compiled()
+    console = Console()
+    if source is None:
+        pos, label = _new_deal([])
+    else:
+        pos, label = load_position(source)
+    limits = limits_from(max_nodes, max_seconds, max_memory)
+    use = use_color(color)
+    in_place = console.interactive if redraw is None else redraw
+    game = Game(pos, label)
+
+    def show():
+        if in_place:
+            click.echo(CLEAR, nl=False, color=True)
+        last = ""
+        marked = None
+        if game.history:
+            _, text, move = game.history[-1]
+            last = f" · last move {text}"
+            marked = (move.dst, move.cards) if game.pos.columns[move.dst] else None
+        click.echo(f"{game.label} · move {len(game.history)}{last}")
+        click.echo(draw(game.pos, use, marked), color=use)
+
+    def announce():
+        if game.pos.is_won():
+            click.echo(f"WON in {plural(len(game.history), 'move')}! Type new for another "
+                       "deal, save FILE to keep this game, or quit.")
+            return
+        b = run_cancellable(lambda lim: quick_block(game.pos, lim.cancel), Limits(),
+                            "checking the position")
+        if b is not None:
+            click.echo(f"{b.describe()}. Type undo to take moves back, new, or quit.")
+
+    def offer_save() -> bool:
+        """False when the person wants to stay in the game."""
+        if not game.unsaved():
+            return True
+        answer = console.ask(f"save the {plural(len(game.history), 'move')} first? "
+                             "FILE to save, Enter to discard: ")
+        if answer and answer.strip():
+            save_game(game, answer.strip(), console)
+            return not game.unsaved()
+        return True
+
+    click.echo(f"{label}. Type {PLAY_HELP}.")
+    show()
+    announce()
+    while True:
+        line = console.ask("> ")
+        if line is None:
+            if not game.pos.is_won():
+                click.echo("end of input: game left unfinished")
+            break
+        cmd = line.split("#", 1)[0].strip()
+        if not cmd:
+            continue
+        word, _, arg = cmd.partition(" ")
+        word, arg = word.lower(), arg.strip()
+        if word in ("quit", "exit", "q"):
+            if offer_save():
+                break
+        elif word in ("help", "?"):
+            click.echo(PLAY_HELP)
+        elif word == "board":
+            show()
+        elif word == "moves":
+            legal = game.pos.legal_moves()
+            click.echo(" ".join(move_text(legal, m) for m in legal) if legal
+                       else "no legal move")
+        elif word == "undo":
+            if not game.history:
+                click.echo("nothing to undo")
+                continue
+            game.pos = game.history.pop()[0]
+            show()
+        elif word == "hint":
+            h = run_cancellable(lambda lim: make_hint(game.pos, lim), limits, "hint")
+            click.echo("\n".join(hint_lines(game.pos, h)))
+        elif word == "solve":
+            r = run_cancellable(lambda lim: solve(game.pos, lim, want_optimal=True), limits,
+                                "solving")
+            _say_solution(game.pos, r)
+        elif word == "new":
+            try:
+                pos, label = _new_deal(arg.lower().split())
+            except BadInput as e:
+                click.echo(e.format_message())
+                continue
+            if not offer_save():
+                continue
+            game = Game(pos, label)
+            click.echo(f"{label}.")
+            show()
+            announce()
+        elif word == "save":
+            if not arg:
+                click.echo("save needs a file name: save FILE")
+                continue
+            save_game(game, arg, console)
+        else:
+            try:
+                move = resolve_move(game.pos.legal_moves(), cmd)
+            except MoveError as e:
+                click.echo(f"{e}; commands: {PLAY_HELP}" if e.malformed and ">" not in cmd
+                           else str(e))
+                continue
+            game.history.append((game.pos, move_text(game.pos.legal_moves(), move), move))
+            game.pos = game.pos.play(move)
+            show()
+            announce()
+
+
+def _say_solution(pos: Position, r) -> None:
+    if r.verdict == WON:
+        cur, texts = pos, []
+        for m in r.moves:
+            texts.append(move_text(cur.legal_moves(), m))
+            cur = cur.play(m)
+        kind = "shortest" if r.optimal else f"not proven shortest: {limit_words(r.limit)}"
+        verb = "wins" if len(texts) == 1 else "win"
+        click.echo(f"{plural(len(texts), 'move')} {verb} ({kind}): " + " ".join(texts)
+                   if texts else "the game is won")
+    elif r.verdict == LOST:
+        click.echo("LOST: no sequence of moves wins from here")
+    else:
+        click.echo(f"UNKNOWN: the search stopped ({limit_words(r.limit)})")
+
+
+COMMANDS = (play,)

@@ -1,0 +1,140 @@
+"""Is the lower bound exact?  A sound test that a position cannot be won in exactly
+`engine.lower_bound` moves, for A* (numba).
+
+Proof.  Call a card *counted* when `engine.lower_bound` counts it: a real card not lying
+on the real card one rank higher (a Joker: not on the table), or a neutral lying
+directly on a real card.  The proof of `lower_bound` shows that every counted card is the
+first card of at least one later move, and a move has one first card.  So a win in
+exactly h = lower_bound moves is made of moves each of whose first card is counted, each
+counted card heading exactly one move, and after its move it is never counted again (it
+heads no other move).  In such a win:
+(1) an uncounted card never heads a move, so it never changes the card it lies on;
+(2) a counted real card c of rank r < 6 heads one move, after which it is uncounted:
+    it lands on a real card t of rank r + 1 that is then the top of its column; call t
+    c's *target*.  Two cards never share a target (after c lands on t, c stays on t by
+    (1) until both leave in a series).
+(3) a real card t of rank r + 1 with an uncounted card on it (necessarily a real card
+    of rank r, by the definition) keeps that card on it by (1), so it is nobody's target.
+    Every other card of rank r + 1 must be a target: the real cards of rank r are as many
+    as those of rank r + 1 (every rank counts the same), the uncounted ones each lie on a
+    distinct card of rank r + 1, and so the counted ones are exactly as many as the
+    cards of rank r + 1 with no uncounted card on them.
+(4) c and its target t in one column: if t lies below c, t is a top only after c has
+    left its column, and c leaves it only carried by a move (c heads one move only, onto
+    t): that move's first card lies between t and c and is counted, and the card just
+    below c is in its run, which is ordered; a real card there would be of rank r + 1
+    and c would not be counted, so it is a neutral.  If t lies above c,
+    t must leave c's column before c moves onto it, headed by t or by a card between c
+    and t; a move headed by c itself would carry t along, so that card is counted and
+    lies above c, at most as high as t.  So in one column, some counted card lies
+    strictly between t and c (t itself included when t is above c).
+So for every rank r < 6 the counted cards of rank r and the cards of rank r + 1 with no
+uncounted card on them have a perfect matching in which no pair breaks (4).  When some
+rank has none, no win takes exactly lower_bound moves, so every win takes more: the
+position's distance is at least lower_bound + 1.
+"""
+import numpy as np
+
+from .engine import MAX_COLUMN, NCOLS, is_bad
+from .jit import njit
+
+
+@njit(cache=True)
+def tight_scratch():
+    """Scratch arrays for bound_not_exact: digits and counted flags of every column
+    (bottom card first), column lengths, and the matching's work arrays."""
+    return (np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
+            np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
+            np.zeros(NCOLS, np.int64), np.zeros((4, 64), np.int64))
+
+
+@njit(cache=True)
+def _allowed(digits, counted, c_col, c_idx, t_col, t_idx):
+    """Whether counted card (c_col, c_idx) may land on (t_col, t_idx): rule (4)."""
+    if c_col != t_col:
+        return True
+    if t_idx < c_idx:
+        if digits[c_col, c_idx - 1] != 0:
+            return False
+        for k in range(t_idx + 1, c_idx):
+            if counted[c_col, k]:
+                return True
+        return False
+    for k in range(c_idx + 1, t_idx + 1):
+        if counted[c_col, k]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
+    """Kuhn's augmenting path from card u of the counted side."""
+    for v in range(nt):
+        if seen[v] or not _allowed(digits, counted, bc[u], bi[u], tc[v], ti[v]):
+            continue
+        seen[v] = 1
+        if match_t[v] < 0 or _augment(match_t[v], nt, digits, counted, bc, bi, tc, ti,
+                                      match_t, seen):
+            match_t[v] = u
+            return True
+    return False
+
+
+@njit(cache=True)
+def bound_not_exact(cols, digits, counted, lengths, work):
+    """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
+    module docstring): then its distance is at least lower_bound + 1."""
+    for c in range(NCOLS):
+        x = cols[c]
+        n = 0
+        while x >= 7:
+            digits[c, n] = x % 7
+            x //= 7
+            n += 1
+        for i in range(n // 2):          # the word holds the top first; turn it over
+            t = digits[c, i]
+            digits[c, i] = digits[c, n - 1 - i]
+            digits[c, n - 1 - i] = t
+        lengths[c] = n
+        for i in range(n):
+            d = digits[c, i]
+            below = digits[c, i - 1] if i > 0 else -1
+            if d == 0:
+                counted[c, i] = 1 if below > 0 else 0
+            else:
+                counted[c, i] = 1 if is_bad(d, below) else 0
+    bc = work[0, 0:16]
+    bi = work[0, 16:32]
+    tc = work[1, 0:16]
+    ti = work[1, 16:32]
+    match_t = work[2, 0:16]
+    seen = work[3, 0:16]
+    for r in range(1, 6):
+        nb = 0
+        nt = 0
+        for c in range(NCOLS):
+            n = lengths[c]
+            for i in range(n):
+                d = digits[c, i]
+                if d == r and counted[c, i]:
+                    if nb == 16:
+                        return False    # more than any real position holds: no claim
+                    bc[nb] = c
+                    bi[nb] = i
+                    nb += 1
+                elif d == r + 1 and (i == n - 1 or counted[c, i + 1]):
+                    if nt == 16:
+                        return False
+                    tc[nt] = c
+                    ti[nt] = i
+                    nt += 1
+        if nb != nt:
+            return False                # not a position of the rulings: no claim
+        for v in range(nt):
+            match_t[v] = -1
+        for u in range(nb):
+            for v in range(nt):
+                seen[v] = 0
+            if not _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
+                return True
+    return False

@@ -1,0 +1,77 @@
+"""numba's cache follows every kernel source (solver.jit): a kernel whose callee changed
+in another file must not load old machine code."""
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import numba
+
+from solver import jit
+
+
+def test_kernel_sources_follow_imports_and_the_tag_any_change(tmp_path):
+    """The hashed files: modules importing njit from jit, what they import from the
+    package (transitively), and jit itself; not the modules no kernel depends on."""
+    (tmp_path / "jit.py").write_text("")
+    (tmp_path / "a.py").write_text("from .jit import njit\nfrom .b import X\n")
+    (tmp_path / "b.py").write_text("from . import c\nX = 1\n")
+    (tmp_path / "c.py").write_text("Y = 2\n")
+    (tmp_path / "ui.py").write_text("from .a import f\n")
+    paths = jit.kernel_sources(str(tmp_path))
+    assert [os.path.basename(p) for p in paths] == ["a.py", "b.py", "c.py", "jit.py"]
+    before = jit.source_tag(paths)
+    assert jit.source_tag(paths) == before
+    (tmp_path / "c.py").write_text("Y = 3\n")
+    assert jit.source_tag(paths) != before
+
+
+def test_every_kernel_caches_in_the_tagged_folder():
+    """numba's cache folder is the one named by the current sources, every kernel's cache
+    locator points into it, and every kernel module's file is among the hashed sources."""
+    tag = jit.source_tag(jit.kernel_sources())
+    assert os.path.basename(jit.CACHE_DIR) == jit.CACHE_PREFIX + tag
+    assert numba.config.CACHE_DIR == jit.CACHE_DIR
+    sources = set(jit.kernel_sources())
+    kernels = list(jit._dispatchers(jit.kernel_modules()))
+    assert len(kernels) > 20
+    for d in kernels:
+        assert d._cache._cache_path.startswith(jit.CACHE_DIR), d
+        assert os.path.abspath(d.py_func.__code__.co_filename) in sources, d
+
+
+def test_changed_callee_in_another_file_is_recompiled(tmp_path):
+    """A cached kernel b.g calling a.f in another file: after a.f changes, g returns the
+    new value (plain numba caching would load the old g with the old f inlined)."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    shutil.copy(jit.__file__, pkg / "jit.py")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "b.py").write_text(textwrap.dedent("""
+        from .jit import njit
+        from .a import f
+
+        @njit(cache=True)
+        def g():
+            return f() * 10
+    """))
+    env = dict(os.environ, DREZ_CACHE_DIR=str(tmp_path / "cache"))
+
+    def run(value):
+        (pkg / "a.py").write_text(textwrap.dedent(f"""
+            from .jit import njit
+
+            @njit(cache=True)
+            def f():
+                return {value}
+        """))
+        out = subprocess.run([sys.executable, "-c", "import pkg.b; print(pkg.b.g())"],
+                             cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+        return int(out.stdout)
+
+    assert run(1) == 10
+    assert run(1) == 10
+    assert run(2) == 20
+    folders = os.listdir(tmp_path / "cache")
+    assert len(folders) == 1 and folders[0].startswith(jit.CACHE_PREFIX)

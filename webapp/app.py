@@ -1,0 +1,270 @@
+"""The local web app: the page that plays Solodrez, and the JSON API it (and scripts) use.
+
+Built on Starlette (served by uvicorn, `drez serve`).  Every answer of the API is JSON,
+errors too: `{"error": "what is wrong"}` with a 4xx status; never a traceback page.
+Request bodies are limited to MAX_BODY bytes; every search runs through `Searches`
+(off the request loop, bounded in time and memory).  The objects are exactly those the
+commands print with --json, built by the same functions (cli/jsonout.py): `drez hint
+--json`, `drez moves --json`, `drez solve --json`, `drez review --json`.  README.md lists
+the routes.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cli.inputs import BadInput, parse_deal_number
+from cli.jsonout import moves_json
+from solver.moves import Move, MoveError, resolve_move
+from solver.pictures.svg import move_marks, played_marks, position_svg
+from solver.position import Position, PositionError
+from solver.review import RecordError, format_record, parse_record
+from webapp.searches import Budget, Busy, Searches
+
+MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB
+MAX_REVIEW_MOVES = 300
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+
+
+class BadRequest(HTTPException):
+    def __init__(self, detail: str, status: int = 400):
+        super().__init__(status, detail)
+
+
+async def read_json(request) -> dict:
+    """The request's JSON object; 413 past MAX_BODY bytes, 400 if it is not a JSON object."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_BODY:
+        raise BadRequest(f"request body over {MAX_BODY} bytes", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"request body over {MAX_BODY} bytes", 413)
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise BadRequest(f"the body is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise BadRequest('the body must be a JSON object, like {"position": "..."}')
+    return data
+
+
+def _position(data: dict, key: str = "position") -> Position:
+    text = data.get(key)
+    if not isinstance(text, str):
+        raise BadRequest(f'"{key}" must be a string in the position text format (nine lines)')
+    try:
+        return Position.parse(text)
+    except PositionError as e:
+        raise BadRequest(f"{key}: {e}") from None
+
+
+def _move(pos: Position, value) -> Move:
+    """The legal move named by "4>7" / "4>7:3" or {"from": 4, "to": 7, "cards": 3}."""
+    if isinstance(value, dict):
+        try:
+            src, dst = int(value["from"]), int(value["to"])
+            cards = value.get("cards")
+            value = f"{src}>{dst}" + (f":{int(cards)}" if cards is not None else "")
+        except (KeyError, TypeError, ValueError):
+            raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}') from None
+    if not isinstance(value, str):
+        raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}')
+    try:
+        return resolve_move(pos.legal_moves(), value)
+    except MoveError as e:
+        raise BadRequest(f"move: {e}") from None
+
+
+def _seconds(data: dict) -> float | None:
+    value = data.get("max_seconds")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise BadRequest('"max_seconds" must be a positive number')
+    return float(value)
+
+
+def _flag(data: dict, key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise BadRequest(f'"{key}" must be true or false')
+    return value
+
+
+# ---- routes -------------------------------------------------------------------------
+
+async def page(request):
+    return FileResponse(os.path.join(STATIC, "index.html"))
+
+
+async def deal(request):
+    try:
+        n = parse_deal_number(request.path_params["n"])    # the rules of `drez deal N`
+    except BadInput as e:
+        raise BadRequest(e.format_message()) from None
+    return JSONResponse({"deal": n, "position": str(Position.from_deal(n, settle=False))})
+
+
+async def pick(request):
+    from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
+    difficulty = request.query_params.get("difficulty") or None
+    if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
+        raise BadRequest(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")
+    winnable = request.query_params.get("winnable", "") in ("1", "true", "yes")
+    try:
+        return JSONResponse({"deal": pick_deal(difficulty, winnable, None, None)})
+    except BadInput as e:
+        raise BadRequest(e.format_message()) from None
+
+
+def _settled(pos: Position) -> dict:
+    """{"position": the text, "moves": its legal moves, "won"}: `drez moves --json` with
+    the position."""
+    return {"position": str(pos), **moves_json("", pos.legal_moves(), pos.is_won())}
+
+
+async def position(request):
+    """The position settled (series removed), its legal moves, and whether it is won."""
+    return JSONResponse(_settled(_position(await read_json(request))))
+
+
+async def moves(request):
+    """The object `drez moves --json` prints: {"moves", "won"}."""
+    pos = _position(await read_json(request))
+    return JSONResponse(moves_json("", pos.legal_moves(), pos.is_won()))
+
+
+async def apply(request):
+    data = await read_json(request)
+    pos = _position(data)
+    return JSONResponse(_settled(pos.play(_move(pos, data.get("move")))))
+
+
+async def hint(request):
+    data = await read_json(request)
+    pos = _position(data)
+    searches = request.app.state.searches
+    return JSONResponse(await searches.run(request, "hint", searches.limits(_seconds(data)), pos))
+
+
+async def _solution(request, job: str):
+    """Run `job` ("solve" or "steps") on {"position", "optimal"}."""
+    data = await read_json(request)
+    pos, optimal = _position(data), _flag(data, "optimal")
+    searches = request.app.state.searches
+    return await searches.run(request, job, searches.limits(_seconds(data)), pos, optimal)
+
+
+async def solve(request):
+    return JSONResponse(await _solution(request, "solve"))
+
+
+def _record(data: dict):
+    """A game record from {"record": text} or {"position": text, "moves": [...]}."""
+    if "record" in data:
+        text = data["record"]
+        if not isinstance(text, str):
+            raise BadRequest('"record" must be the text of a game record')
+    else:
+        start, played = _position(data), data.get("moves", [])
+        if not isinstance(played, list) or not all(isinstance(m, str) for m in played):
+            raise BadRequest('"moves" must be a list of moves like "4>7"')
+        text = format_record(str(start), played)
+    head = next((ln.split("#", 1)[0].split() for ln in text.splitlines()
+                 if ln.split("#", 1)[0].strip()), [])
+    if head[:1] == ["position"] and len(head) > 1:
+        raise BadRequest("record: 'position PATH' names a file; the API reads no file "
+                         "(give the nine column lines after 'position')")
+    try:
+        record = parse_record(text)
+    except RecordError as e:
+        raise BadRequest(f"record: {e}") from None
+    if len(record.moves) > MAX_REVIEW_MOVES:
+        raise BadRequest(f"a review takes at most {MAX_REVIEW_MOVES} moves")
+    return record
+
+
+async def review(request):
+    data = await read_json(request)
+    record = _record(data)
+    searches = request.app.state.searches
+    limits = searches.limits(_seconds(data))
+    # one time budget for the whole game, shared out between its positions
+    limits.max_seconds = max(0.2, limits.max_seconds / (len(record.moves) + 1))
+    return JSONResponse(await searches.run(request, "review", limits, record))
+
+
+async def picture(request):
+    """The SVG board: {"position"}, with {"move"} marked as a hint, or with
+    {"played": true} the position after that move, the move marked where it landed."""
+    data = await read_json(request)
+    pos = _position(data)
+    if data.get("move") is None:
+        svg = position_svg(pos)
+    elif _flag(data, "played"):
+        move = _move(pos, data["move"])
+        after = pos.play(move)
+        svg = position_svg(after, played_marks(pos, move, after))
+    else:
+        move = _move(pos, data["move"])
+        svg = position_svg(pos, move_marks(pos, move))
+    return Response(svg, media_type="image/svg+xml")
+
+
+async def steps(request):
+    """The step-through page (as `drez solve --html` writes) of a solution from "position"."""
+    return HTMLResponse(await _solution(request, "steps"))
+
+
+async def http_error(request, exc: HTTPException):
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+
+async def busy(request, exc: Busy):
+    return JSONResponse({"error": str(exc)}, status_code=503)
+
+
+async def server_error(request, exc: Exception):
+    return JSONResponse({"error": f"internal error: {exc.__class__.__name__}"}, status_code=500)
+
+
+def _lifespan(searches: Searches):
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await searches.start()
+        yield
+        searches.shutdown()       # Ctrl-C: running searches stop at their next slice
+    return lifespan
+
+
+def create_app(budget: Budget | None = None, allowed_hosts=("127.0.0.1", "localhost")) -> Starlette:
+    """The app; `allowed_hosts` guards against DNS rebinding (["*"] to accept any)."""
+    searches = Searches(budget or Budget())
+    routes = [Route("/", page), Route("/api/deal/{n}", deal), Route("/api/pick", pick),
+              Route("/api/position", position, methods=["POST"]),
+              Route("/api/moves", moves, methods=["POST"]),
+              Route("/api/apply", apply, methods=["POST"]),
+              Route("/api/hint", hint, methods=["POST"]),
+              Route("/api/solve", solve, methods=["POST"]),
+              Route("/api/review", review, methods=["POST"]),
+              Route("/api/picture", picture, methods=["POST"]),
+              Route("/api/steps", steps, methods=["POST"]),
+              Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    app = Starlette(routes=routes,
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
+                    exception_handlers={HTTPException: http_error, Busy: busy,
+                                        Exception: server_error},
+                    lifespan=_lifespan(searches))
+    app.state.searches = searches
+    return app

@@ -1,0 +1,153 @@
+"""Searches for the web app: in worker processes, bounded in time, memory and number.
+
+The numba kernels keep the GIL for a whole slice of a search (up to a few hundred ms),
+so searches run in a pool of `workers` processes, never on the request loop: the page
+and the API stay responsive while they work.  Each search gets a `Limits` whose
+max_seconds and max_memory never exceed the server's caps, and a cancel flag in shared
+memory that the server raises when the client goes away or the server stops; the
+search then ends at its next look at the clock (limit 'cancelled').  At most
+MAX_PENDING searches are running or waiting; past that a request gets 503.
+"""
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+import anyio
+
+from solver.solve import DEFAULT_MAX_NODES, Limits
+
+MAX_PENDING = 256
+_FLAGS = None          # in a worker: the shared cancel flags
+
+
+@dataclass
+class Budget:
+    """The server's caps on one search."""
+    max_seconds: float = 10.0
+    max_memory: int = 256 << 20
+    max_nodes: int = DEFAULT_MAX_NODES
+    workers: int = 2
+
+
+class Busy(Exception):
+    """No search can be taken on now (too many waiting, or a worker died)."""
+
+
+class _Flag:
+    """Limits.cancel inside a worker: one byte of the shared flags."""
+
+    def __init__(self, slot: int):
+        self.slot = slot
+
+    def is_set(self) -> bool:
+        return _FLAGS[self.slot] != 0
+
+
+def _init_worker(flags) -> None:
+    global _FLAGS
+    _FLAGS = flags
+    from webapp import jobs
+    jobs.warm_up()
+
+
+def _ready() -> bool:
+    return True
+
+
+def _run_job(name: str, slot: int, limits: Limits, args: tuple):
+    from webapp import jobs
+    limits.cancel = _Flag(slot)
+    return getattr(jobs, name)(limits, *args)
+
+
+class Searches:
+    """Runs the jobs of webapp.jobs for requests; `shutdown()` cancels every one."""
+
+    def __init__(self, budget: Budget):
+        self.budget = budget
+        self._ctx = multiprocessing.get_context("spawn")
+        self._flags = self._ctx.RawArray("b", MAX_PENDING)
+        self._free = list(range(MAX_PENDING))
+        self._lock = threading.Lock()
+        self._pool = None
+        self.stopping = threading.Event()
+
+    def _get_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.budget.workers, mp_context=self._ctx,
+                                             initializer=_init_worker, initargs=(self._flags,))
+        return self._pool
+
+    async def start(self) -> None:
+        """Start the workers and wait until each has loaded the kernels, so the first
+        searches do not pay for that."""
+        pool = self._get_pool()
+        await asyncio.gather(*(asyncio.wrap_future(pool.submit(_ready))
+                               for _ in range(self.budget.workers)))
+
+    def limits(self, max_seconds: float | None = None) -> Limits:
+        """Limits within the caps; max_seconds, when given, can only lower the time cap."""
+        seconds = self.budget.max_seconds
+        if max_seconds is not None and 0 < max_seconds < seconds:
+            seconds = max_seconds
+        return Limits(max_nodes=self.budget.max_nodes, max_seconds=seconds,
+                      max_memory=self.budget.max_memory)
+
+    def _take_slot(self) -> int:
+        with self._lock:
+            if not self._free:
+                raise Busy(f"{MAX_PENDING} searches are running or waiting; try again soon")
+            slot = self._free.pop()
+        self._flags[slot] = 1 if self.stopping.is_set() else 0
+        return slot
+
+    def _give_back(self, slot: int) -> None:
+        with self._lock:
+            self._free.append(slot)
+
+    async def run(self, request, job: str, limits: Limits, *args):
+        """webapp.jobs.<job>(limits, *args) in a worker process; its answer."""
+        slot = self._take_slot()
+        try:
+            future = self._get_pool().submit(_run_job, job, slot, limits, args)
+        except (BrokenProcessPool, RuntimeError) as e:
+            self._give_back(slot)
+            self._pool = None
+            raise Busy(f"the search workers stopped ({e.__class__.__name__}); try again") from None
+        future.add_done_callback(lambda _: self._give_back(slot))
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._watch, request, slot)
+                try:
+                    result = await asyncio.wrap_future(future)
+                except BrokenProcessPool:
+                    self._pool = None    # a worker died (killed, out of memory): start anew
+                    raise Busy("a search worker died; try again") from None
+                tg.cancel_scope.cancel()
+            return result
+        except BaseException:
+            if not future.done():
+                self._flags[slot] = 1    # the request was abandoned: stop its search
+            raise
+
+    async def _watch(self, request, slot: int):
+        while not self._flags[slot]:
+            await anyio.sleep(0.2)
+            if await request.is_disconnected():
+                self._flags[slot] = 1
+
+    def shutdown(self) -> None:
+        """Cancel every running or waiting search and stop the workers."""
+        self.stopping.set()
+        with self._lock:
+            free = set(self._free)
+        for slot in range(MAX_PENDING):
+            if slot not in free:
+                self._flags[slot] = 1
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
