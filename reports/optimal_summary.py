@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import gzip
-import json
 import os
 import sys
 
@@ -23,19 +21,9 @@ from solver.position import Position  # noqa: E402
 from solver.tight import bound_not_exact, tight_scratch  # noqa: E402
 
 
-def _open(path):
-    return gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(
-        path, encoding="utf-8")
-
-
 def read_rows(path: str) -> dict[int, dict]:
-    with _open(path) as f:
-        if path.endswith((".csv", ".csv.gz")):
-            rows = (batch.parse_row(line) for line in f if line.strip()
-                    and not line.startswith("deal,"))
-        else:
-            rows = (json.loads(line) for line in f if line.strip())
-        return {r["deal"]: r for r in rows}
+    """{deal: row} of a results file (CSV or JSON lines, optionally .gz)."""
+    return {r["deal"]: r for r in batch.read_rows(path)}
 
 
 def quantile(sorted_values, q):

@@ -16,7 +16,7 @@ from .engine import MAX_COLUMN, NCOLS, is_bad
 
 
 @njit(cache=True)
-def _load(cols, digits, lengths):
+def column_digits(cols, digits, lengths):
     """Digits of every column, bottom card first."""
     for c in range(NCOLS):
         x = cols[c]
@@ -35,7 +35,7 @@ def _load(cols, digits, lengths):
 @njit(cache=True)
 def may_move_first(cols, digits, lengths, M):
     """Fill M[c, i] (bottom-first index) with the least fixed point of blocks.may_move_first."""
-    _load(cols, digits, lengths)
+    column_digits(cols, digits, lengths)
     has_empty = False
     joker_bottom = False
     for c in range(NCOLS):

@@ -182,6 +182,7 @@ def warm_up() -> None:
     engine.key_to_columns(key, np.empty(NCOLS, np.int64))
     engine.lower_bound(words)
     engine.remove_series(words.copy())
+    engine.generate_moves(words, np.empty(MAX_MOVES, np.int64), True)   # as Position calls it
     from .optimal import AStar
     grown = AStar(words, 1 << 16)
     grown.run(10)

@@ -35,6 +35,7 @@ position's distance is at least lower_bound + 1.
 """
 import numpy as np
 
+from .deadness import column_digits
 from .engine import MAX_COLUMN, NCOLS, is_bad
 from .jit import njit
 
@@ -84,18 +85,9 @@ def _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
 def bound_not_exact(cols, digits, counted, lengths, work):
     """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
     module docstring): then its distance is at least lower_bound + 1."""
+    column_digits(cols, digits, lengths)
     for c in range(NCOLS):
-        x = cols[c]
-        n = 0
-        while x >= 7:
-            digits[c, n] = x % 7
-            x //= 7
-            n += 1
-        for i in range(n // 2):          # the word holds the top first; turn it over
-            t = digits[c, i]
-            digits[c, i] = digits[c, n - 1 - i]
-            digits[c, n - 1 - i] = t
-        lengths[c] = n
+        n = lengths[c]
         for i in range(n):
             d = digits[c, i]
             below = digits[c, i - 1] if i > 0 else -1
