@@ -6,10 +6,10 @@ import sys
 
 import click
 
+from cli.ladder_cmd import add_ladder
 from solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
 from solver.crapette.notation import move_text, parse_move
 from solver.crapette.render import describe_move, draw_table
-from solver.crapette.search import SearchBot
 from solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
@@ -117,8 +117,16 @@ def simulate(games, names, seed, workers, as_json, progress):
     click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(s["endings"].items())))
 
 
+def _play_pair(a, b, games, seed, workers):
+    from solver.crapette.sim import play_pair
+    return play_pair(a, b, games, seed, workers)
+
+
+add_ladder(crapette, "Crapette", "random,rule,search,reply", 100, lambda n: n in BOTS, _play_pair)
+
+
 @crapette.command()
-@click.option("--bot", type=click.Choice(list(BOTS)), default="search", show_default=True,
+@click.option("--bot", type=click.Choice(list(BOTS)), default="best", show_default=True,
               help="The computer opponent.")
 @click.option("--seed", type=int, default=None, help="Deal seed (random when left out).")
 @click.option("--two-players", is_flag=True,
@@ -138,19 +146,83 @@ def play(bot, seed, two_players, no_color):
     color = not no_color and use_color(None)
     state = deal(random.Random(seed), stop_rule=two_players)
     names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
-    computer = None if two_players else make_bot(bot)
-    rng = random.Random(f"{seed}:computer")
+    bots = {} if two_players else {1: make_bot(bot)}
     click.echo(f"Crapette, deal {seed}. {names[state.starter]} start(s).  Type help for the notation.")
+    rng = random.Random(f"{seed}:computer")
+    if _play_game(state, names, bots, {0: rng, 1: rng}, color, stdin):
+        _show_result(state, names, color)
+
+
+def _seats(ctx, param, value):
+    seats = [v.strip().lower() for v in value.split(",")]
+    if len(seats) != 2 or any(s != "human" and s not in BOTS for s in seats):
+        raise click.BadParameter(f"{value!r}: give two seats, each human or one of {', '.join(BOTS)}")
+    return tuple(seats)
+
+
+@crapette.command()
+@click.option("--seats", default="human,best", show_default=True, callback=_seats,
+              help=f"Player 0 and player 1: human or a computer player ({', '.join(BOTS)}).")
+@click.option("--games", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Games in the match.")
+@click.option("--seed", type=int, default=None, help="Match seed (random when left out).")
+@click.option("--no-color", is_flag=True, help="Plain text, no colours or suit symbols.")
+def match(seats, games, seed, no_color):
+    """Play a match of GAMES games; scores carry over (rule C19 of seeds/crapette.md): the
+    winner of a game scores the loser's cards left, second-pile cards counting double.
+
+    Seats may be human (moves typed as in `drez crapette play`) or computer players; with
+    two humans the stop rule (C15) is in use.  Two computer seats play the match unattended.
+    """
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
+    from solver.crapette.match import Match
+    humans = [p for p in (0, 1) if seats[p] == "human"]
+    stdin = stdin_lines() if humans else None      # two computers need no input
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    color = not no_color and use_color(None)
+    names = tuple(("you" if len(humans) == 1 else f"player {p}") if seats[p] == "human"
+                  else f"computer {p} ({seats[p]})" for p in (0, 1))
+    m = Match(games, seed)
+    click.echo(f"Crapette match, {games} games, seed {seed}: {names[0]} vs {names[1]}.")
+    while not m.over:
+        g = len(m.played)
+        state = m.deal(stop_rule=len(humans) == 2)
+        bots = {p: make_bot(seats[p]) for p in (0, 1) if p not in humans}
+        click.echo(f"\ngame {g + 1} of {games}: {names[state.starter]} start(s).")
+        rngs = {p: random.Random(f"{seed}:match:{g}:p{p}") for p in (0, 1)}
+        if not _play_game(state, names, bots, rngs, color, stdin, quiet=not humans):
+            click.echo(f"match left after {g} game(s); score {m.scores[0]}-{m.scores[1]}")
+            return
+        if humans:
+            _show_result(state, names, color)
+        pts = m.record(state)
+        r = state.result
+        how = f"{names[r.winner]} won" if r.winner is not None else "draw"
+        click.echo(f"game {g + 1}: {how} ({r.reason}); points {pts[0]}-{pts[1]}; "
+                   f"match score {m.scores[0]}-{m.scores[1]}")
+    lead = m.leader
+    click.echo("match drawn" if lead is None else
+               f"{names[lead]} win(s) the match {max(m.scores)}-{min(m.scores)}")
+
+
+def _play_game(state, names, bots, rngs, color, stdin, quiet=False) -> bool:
+    """Play ``state`` to its end; ``bots`` maps computer seats to players, the other seats
+    read moves from ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each seat's
+    random source (hints use it too).  Each computer turn is told in words when a person
+    plays (not ``quiet``).  False when a person quits or input ends (game left unfinished)."""
     show = True
     turn_moves: list = []       # (between work spaces?, words) of the computer's turn
     while state.result is None:
         p = state.to_move
-        if computer is not None and p == 1:
-            m = computer.choose(state.view(1), rng)
-            shuffle = m.src in WORK and m.dst in WORK
-            turn_moves.append((shuffle, describe_move(state, m, 1, color)))
+        if p in bots:
+            m = bots[p].choose(state.view(p), rngs[p])
+            if not quiet:
+                shuffle = m.src in WORK and m.dst in WORK
+                turn_moves.append((shuffle, describe_move(state, m, p, color)))
             state.play(m)
-            if state.to_move != 1 or state.result is not None:
+            if turn_moves and (state.to_move != p or state.result is not None):
                 _tell_turn(turn_moves, color)
                 turn_moves = []
             show = True
@@ -162,7 +234,7 @@ def play(bot, seed, two_players, no_color):
         line = stdin.readline()
         if not line:
             click.echo("\nend of input: game left unfinished")
-            return
+            return False
         if line.strip().lower() == "undo":
             if not stdin.isatty():
                 click.echo("undo")
@@ -175,13 +247,13 @@ def play(bot, seed, two_players, no_color):
             continue
         if cmd in ("quit", "exit"):
             click.echo("game abandoned")
-            return
+            return False
         if cmd == "help":
             click.echo(PLAY_HELP)
         elif cmd == "hint":
-            click.echo(f"hint: {move_text(SearchBot().choose(state.view(p), rng), p)}")
+            click.echo(f"hint: {move_text(make_bot('best').choose(state.view(p), rngs[p]), p)}")
         elif cmd == "stop":
-            if not two_players:
+            if not state.stop_rule:
                 click.echo("stop is only for human-vs-human games (--two-players)")
                 continue
             try:
@@ -198,6 +270,10 @@ def play(bot, seed, two_players, no_color):
                 click.echo(f"no: {e}")
                 continue
             show = True
+    return True
+
+
+def _show_result(state, names, color) -> None:
     r = state.result
     click.echo(draw_table(state, names, color), color=color)
     if r.winner is None:

@@ -8,6 +8,7 @@ import sys
 import click
 
 from cli.inputs import BadInput
+from cli.ladder_cmd import add_ladder
 from solver.updown.bots import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
@@ -41,8 +42,9 @@ def updown():
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Number of games to play.")
 @click.option("--bots", default=None,
-              help="Comma list, one per seat: random, greedy, mc or mc:BUDGET "
-                   "(one name fills every seat). Default: greedy everywhere.")
+              help="Comma list, one per seat: random, greedy, mc, infer, ismcts (each with "
+                   "an optional :N budget) or best (one name fills every seat). "
+                   "Default: greedy everywhere.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Run seed; the same seed gives the same results for any worker count.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -75,6 +77,23 @@ def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     else:
         for line in _report_lines(summary):
             click.echo(line)
+
+
+def _known_bot(name: str) -> bool:
+    try:
+        make_bot(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _play_pair(a, b, games, seed, workers):
+    from solver.updown.sim import play_pair
+    return play_pair(a, b, games, seed, workers)
+
+
+add_ladder(updown, "Up-and-down", "random,greedy,mc", 200, _known_bot, _play_pair,
+           " (2 players)")
 
 
 def _failing_game(specs, games: int, seed: int, ending: str, budget: float = 30.0):
@@ -140,8 +159,7 @@ def play(players, bots, seat, seed, ending, color):
 
     from cli.inputs import stdin_lines
     from cli.render import use_color
-    from solver.updown.bots import GreedyBot
-    from solver.updown.human import HELP, card_text, describe, parse_move, set_color, status
+    from solver.updown.human import HELP, set_color
     stdin = stdin_lines()
     set_color(use_color(color))
     if not 0 <= seat < players:
@@ -156,41 +174,61 @@ def play(players, bots, seat, seed, ending, color):
                + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
     click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
     click.echo(HELP)
-    shown, status_at, named = 0, -1, 0     # named: own draws already told with their card
+    if not _play_game(state, {seat}, computer, rngs, stdin):
+        return
+    if ending == FIRST:
+        click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
+    else:
+        click.echo("You lose." if state.loser == seat else f"Seat {state.loser} loses; "
+                   f"order out: {', '.join(map(str, state.out))}.")
+
+
+def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bool:
+    """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
+    on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
+    False when a person quits or input ends (game left unfinished)."""
+    from solver.updown.bots import GreedyBot
+    from solver.updown.human import HELP, card_text, describe, parse_move, status
+    you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
+    shown, status_at = 0, -1
+    named = {p: 0 for p in humans}     # own draws already told with their card, per seat
     while not state.done:
-        for event in state.history[shown:]:
-            if named and event[0] == "draw" and event[1] == seat:
-                named -= 1
-                continue
-            click.echo(describe(event, seat))
-        shown = len(state.history)
+        if humans:
+            for event in state.history[shown:]:
+                if event[0] == "draw" and named.get(event[1]):
+                    named[event[1]] -= 1
+                    continue
+                click.echo(describe(event, you))
+            shown = len(state.history)
         p = state.turn
-        if p != seat:
+        if p not in humans:
             legal = state.legal_actions()
             state.apply(legal[0] if len(legal) == 1 else computer[p].choose(state.view(p), rngs[p]))
             continue
-        view = state.view(seat)
+        view = state.view(p)
         if view.legal in ((STOP,), (PASS,)):          # nothing else is legal: no question
             state.apply(view.legal[0])
             continue
         if len(state.history) != status_at:
             status_at = len(state.history)
+            if you < 0:
+                click.echo(f"-- seat {p} to move --")
             for line in status(view):
                 click.echo(line)
         click.echo("> ", nl=False)
         line = stdin.readline()
         if not line:
             click.echo("\nend of input: game left unfinished")
-            return
+            return False
         text = line.strip()
         if text.lower() in ("quit", "exit"):
             click.echo("You quit.")
-            return
+            return False
         if text.lower() in ("?", "h", "help"):
             click.echo(HELP)
             continue
         try:
-            action = (GreedyBot().choose(view, rngs[seat]) if text.lower() in ("g", "greedy")
+            action = (GreedyBot().choose(view, rngs[p]) if text.lower() in ("g", "greedy")
                       else parse_move(text, view))
         except ValueError as err:
             click.echo(str(err))
@@ -198,17 +236,73 @@ def play(players, bots, seat, seed, ending, color):
         before = list(view.hand)
         state.apply(action)
         if action.kind == "draw":
-            after = list(state.view(seat).hand)
+            after = list(state.view(p).hand)
             for c in before:
                 if c in after:
                     after.remove(c)
             if after:
-                click.echo(f"You draw {card_text(after[0])} from reserve pile {action.arg + 1}.")
-                named += 1
-    for event in state.history[shown:]:
-        click.echo(describe(event, seat))
-    if ending == FIRST:
-        click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
-    else:
-        click.echo("You lose." if state.loser == seat else f"Seat {state.loser} loses; "
-                   f"order out: {', '.join(map(str, state.out))}.")
+                who = "You draw" if p == you else f"Seat {p} draws"
+                click.echo(f"{who} {card_text(after[0])} from reserve pile {action.arg + 1}.")
+                named[p] += 1
+    for event in state.history[shown:] if humans else ():
+        click.echo(describe(event, you))
+    return True
+
+
+def _says(who: str, verb: str) -> str:
+    """'seat 1 (greedy) wins', but 'you win'."""
+    return f"{who} {verb[:-1] if who == 'you' else verb}"
+
+
+@updown.command()
+@click.option("--seats", default="human,best", show_default=True,
+              help="One entry per seat (2 to 6 seats): human, or a computer player "
+                   "(random, greedy, mc, infer, ismcts, each with an optional :N budget, or best).")
+@click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Games in the match.")
+@click.option("--seed", type=int, default=None, help="Match seed (default: a random one).")
+@click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
+@click.option("--color/--no-color", default=None,
+              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+def match(seats, games, seed, ending, color):
+    """Play a match of GAMES games at one table; the loser of each game starts the next
+    (rule U19 of seeds/updown.md) and the match is scored by games won.  Human seats type
+    their moves as in `drez updown play`; computer seats play on their own."""
+    import random
+
+    from cli.inputs import stdin_lines
+    from cli.render import use_color
+    from solver.updown.human import set_color
+    from solver.updown.match import Match
+    specs = [x.strip().lower() for x in seats.split(",")]
+    if not 2 <= len(specs) <= 6:
+        raise click.BadParameter(f"{len(specs)} seats given: use 2 to 6", param_hint="--seats")
+    humans = {p for p, x in enumerate(specs) if x == "human"}
+    for x in specs:
+        if x != "human":
+            _bot_list(x, 1, "--seats")
+    stdin = stdin_lines() if humans else None      # computers only: no input needed
+    set_color(use_color(color))
+    seed = random.SystemRandom().randrange(10**9) if seed is None else seed
+    m = Match(len(specs), games, seed, ending)
+    label = [("you" if len(humans) == 1 else f"seat {p} (human)") if p in humans
+             else f"seat {p} ({x})" for p, x in enumerate(specs)]
+    click.echo(f"Up-and-down match, {games} games, seed {seed}: " + ", ".join(label) + ".")
+    while not m.over:
+        g = len(m.played)
+        state = m.deal()
+        computer = {p: make_bot(x) for p, x in enumerate(specs) if p not in humans}
+        rngs = {p: random.Random(f"updown-match/{seed}/{g}/bot{p}") for p in range(len(specs))}
+        click.echo(f"\ngame {g + 1} of {games}: {_says(label[state.starter], 'starts')}.")
+        if not _play_game(state, humans, computer, rngs, stdin):
+            click.echo(f"match left after {g} game(s)")
+            break
+        loser = m.record(state)
+        click.echo(f"game {g + 1}: {_says(label[state.winner], 'wins')}, "
+                   f"{_says(label[loser], 'loses')} (and start{'' if label[loser] == 'you' else 's'}"
+                   " the next game)")
+        click.echo("games won: " + ", ".join(f"{label[p]} {m.wins[p]}" for p in range(len(specs))))
+    if m.over:
+        top = m.leaders()
+        click.echo("match won by " + " and ".join(label[p] for p in top) if len(top) == 1 else
+                   "match tied between " + " and ".join(label[p] for p in top))

@@ -1,6 +1,7 @@
 """Build hand-made Crapette positions for the rules tests."""
 from solver.crapette.cards import parse
-from solver.crapette.game import HOME, N_PILES, WORK, GameState, reserve, stock, waste
+from solver.crapette.game import HOME, N_PILES, TURN_MOVE_LIMIT, WORK, GameState, Move, _M, \
+    _load_accepts, reserve, stock, waste
 
 
 def cards(text: str) -> list[int]:
@@ -23,3 +24,57 @@ def table(to_move: int = 0, work=None, home=None, stop_rule: bool = False, **own
     for key, t in own.items():
         piles[where[key[:-1]](int(key[-1]))] = cards(t)
     return GameState(piles, to_move, stop_rule)
+
+
+
+def reference_legal_moves(self) -> list[Move]:
+    """The engine's first, plain ``GameState.legal_moves``, kept as the reference.
+
+    Every legal move for the player to move, one representative per equivalent group.
+
+    Equivalent moves are merged: an Ace goes to the first empty home pile, a card to the
+    first home pile that takes it and to the first empty work space; a lone work-space card
+    is not offered a move to another empty space.  The turn-ending move (C9-C11) is always
+    last.  Cards shown as HIDDEN are never offered.  Empty when the game is over.
+    """
+    if self.result is not None:
+        return []
+    p = self.to_move
+    piles = self.piles
+    moves: list[Move] = []
+    if self.moves_in_turn < TURN_MOVE_LIMIT:
+        o = 1 - p
+        targets = [t for t in (reserve(o), waste(o)) if piles[t] and piles[t][-1] >= 0]
+        empty_home = next((h for h in HOME if not piles[h]), None)
+        empty_work = next((w for w in WORK if not piles[w]), None)
+        home_for: dict[int, int] = {}          # card % 52 wanted -> first home pile wanting it
+        for h in HOME:
+            hp = piles[h]
+            if hp and hp[-1] % 13 != 12:
+                home_for.setdefault(hp[-1] % 52 + 1, h)
+        work_for: dict[tuple, list] = {}       # (rank - 1, is red) wanted -> work spaces
+        for w in WORK:
+            wp = piles[w]
+            if wp and wp[-1] >= 0 and wp[-1] % 13:
+                t = wp[-1]
+                work_for.setdefault((t % 13 - 1, t % 52 // 13 not in (1, 2)), []).append(w)
+        for src in [reserve(p), stock(p), *WORK]:
+            pile = piles[src]
+            if not pile or pile[-1] < 0:
+                continue
+            c = pile[-1]
+            if c % 13 == 0:
+                if empty_home is not None:
+                    moves.append(_M[src][empty_home])
+            elif c % 52 in home_for:
+                moves.append(_M[src][home_for[c % 52]])
+            dests = [w for w in work_for.get((c % 13, c % 52 // 13 in (1, 2)), ()) if w != src]
+            if empty_work is not None and not (src < 8 and len(pile) == 1):
+                dests.append(empty_work)
+                dests.sort()
+            moves.extend([_M[src][w] for w in dests])
+            for t in targets:
+                if _load_accepts(piles[t][-1], c):
+                    moves.append(_M[src][t])
+    moves.append(self.turn_end_move())
+    return moves

@@ -15,7 +15,8 @@ from cli_helpers import DREZ, one_error_line
 
 CLOSED_STDIN = [["show", "-"], ["moves", "-"], ["solve", "-"], ["hint", "-"],
                 ["apply", "-", "1>2"], ["verify", "-", "1>2"], ["review", "-"], ["play", "-"],
-                ["play", "42"], ["updown", "play"], ["crapette", "play"]]
+                ["play", "42"], ["updown", "play"], ["crapette", "play"],
+                ["updown", "match"], ["crapette", "match"]]
 
 
 def test_closed_standard_input_is_one_line_exit_2():

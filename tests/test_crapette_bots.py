@@ -5,6 +5,7 @@ from crapette_helpers import table
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.cards import HIDDEN
 from solver.crapette.game import HOME, Move, new_game, reserve, stock, waste
+from solver.crapette.reply import ReplySearchBot
 from solver.crapette.search import SearchBot
 
 
@@ -26,7 +27,7 @@ def test_c16_bots_choose_the_same_whatever_the_hidden_cards():
         p = g.to_move
         hidden_slots = [(i, j) for i in (stock(0), reserve(0), stock(1), reserve(1))
                         for j in range(len(g.piles[i]) - 1)]
-        for bot_cls in (RandomBot, RuleBot, SearchBot):
+        for bot_cls in (RandomBot, RuleBot, SearchBot, ReplySearchBot):
             first = bot_cls().choose(g.view(p), random.Random(11))
             cards = [g.piles[i][j] for i, j in hidden_slots]
             random.Random(seed).shuffle(cards)
@@ -102,3 +103,12 @@ def test_search_plan_is_a_legal_line():
                 (last.src in (stock(view.me), reserve(view.me)) and s.piles[last.src]
                  and s.piles[last.src][-1] == HIDDEN)
                 or s.legal_moves()[-1] == s.turn_end_move())
+
+
+def test_best_names_the_strongest_player():
+    """`--bots best` is the reply-search player in Crapette and ISMCTS in Up-and-down."""
+    from solver.crapette.sim import make_bot
+    from solver.updown.bots import make_bot as updown_bot
+    from solver.updown.ismcts import ISMCTSBot
+    assert isinstance(make_bot("best"), ReplySearchBot)
+    assert isinstance(updown_bot("best"), ISMCTSBot)

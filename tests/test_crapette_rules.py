@@ -177,6 +177,42 @@ def test_c14_both_pass_is_a_draw_scored_by_cards():
     assert g.result.points_winner == 0
 
 
+def _pass_then_play_table():
+    """Player 0 is stuck; player 1 can put 3D on W1's 4S, which gives 0 the move 2S-W1."""
+    full = {i: "2H" for i in range(1, 8)}
+    return table(reserve0="KS 2S", reserve1="KH 3D", work={0: "4S", **full})
+
+
+def test_c14_pass_after_a_move_is_no_draw():
+    """C11, C14: p0 passes stuck, p1 moves a card then passes: no draw, and p0 has a move."""
+    g = _pass_then_play_table()
+    assert g.legal_moves() == [PASS]
+    g.play(PASS)
+    g.play(Move(reserve(1), WORK[0]))
+    g.play(PASS)
+    assert g.result is None and g.to_move == 0
+    assert Move(reserve(0), WORK[0]) in g.legal_moves()
+    g.play(Move(reserve(0), WORK[0]))
+    assert g.piles[WORK[0]] == cards("4S 3D 2S")
+
+
+def test_c14_idle_passes_after_a_move_draw():
+    """C14: after a turn that moved a card, two turns in a row with no card moved draw."""
+    g = _pass_then_play_table()
+    g.play(PASS)
+    g.play(Move(reserve(1), WORK[0]))
+    g.play(PASS)
+    assert Move(reserve(0), WORK[0]) in g.legal_moves() and g.check(PASS) is None
+    g.play(PASS)                       # p0 passes although 2S-W1 is legal: no card moved
+    assert g.result is None
+    g.play(PASS)
+    assert g.result is not None and g.result.winner is None
+    assert g.result.reason == "both players passed"
+    while g.history:                   # undo restores the count exactly
+        g.undo()
+    assert g.passes == 0 and g.result is None
+
+
 def test_c14_quiet_turns_draw():
     """C14: 200 turns with no card reaching a home pile draw the game."""
     g = table(stock0="KS " * 150, stock1="KH " * 150, reserve0="QS", reserve1="QH")
@@ -285,3 +321,26 @@ def test_generated_moves_pass_the_rule_check():
             for m in moves:
                 assert g.check(m) is None, m
             g.do(rng.choice(moves))
+
+
+def test_legal_moves_equal_the_reference_and_first_home_move_agrees():
+    """Engine notes: the fast ``legal_moves`` lists exactly the reference version's moves, in
+    order, and ``first_home_move`` is its first home move, over thousands of positions
+    (random games, some with face-down cards shown HIDDEN as a player's view has them)."""
+    from crapette_helpers import reference_legal_moves
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(12):
+        g = new_game(seed)
+        for _ in range(400):
+            for s in (g, g.view(g.to_move).to_state()):
+                moves = s.legal_moves()
+                assert moves == reference_legal_moves(s)
+                assert s.first_home_move() == next((m for m in moves if m.dst in HOME), None)
+                checked += 1
+            if g.result is not None:
+                break
+            moves = g.legal_moves()
+            home = g.first_home_move()
+            g.do(home if home is not None and rng.random() < 0.7 else rng.choice(moves))
+    assert checked > 5000

@@ -103,20 +103,25 @@ def test_U18_bots_are_handed_only_a_player_view():
 def test_belief_constraints_hold_for_the_true_hands():
     """Every constraint the search player infers is satisfied by the real hidden hands."""
     bots = [make_bot("greedy"), make_bot("random"), make_bot("greedy")]
+    assert constraints_checked(bots, 100, stops=False) > 500
+
+
+def constraints_checked(bots, games, stops):
+    """Play `games` 3-player games asserting, before every action, that each constraint
+    `hand_constraints` infers holds for the true hands; returns how many were checked."""
     checked = 0
 
     def check(s):
         nonlocal checked
-        v = s.view(s.turn)
-        for p, cons in hand_constraints(v).items():
+        for p, cons in hand_constraints(s.view(s.turn), stops=stops).items():
             ranks = [c >> 2 for c in s.hands[p]]
             for pair, k in cons:
                 assert sum(r in pair for r in ranks) <= k
                 checked += 1
 
-    for seed in range(100):
+    for seed in range(games):
         play_checked(3, seed, bots, FIRST, check)
-    assert checked > 500
+    return checked
 
 
 def test_belief_samples_agree_with_the_view_and_obey_constraints():
@@ -137,3 +142,48 @@ def test_belief_samples_agree_with_the_view_and_obey_constraints():
                 assert sum(c >> 2 in pair for c in sample.hands[p]) <= k
         legal = state.legal_actions()
         state.apply(legal[0] if len(legal) == 1 else bots[state.turn].choose(v, rng))
+
+
+def test_stop_inference_holds_when_nobody_stops_early():
+    """The `infer` player's extra constraint (a stop means no fitting card was held) is true
+    of the true hands when every other player is greedy (greedy never stops early)."""
+    assert constraints_checked([make_bot("greedy")] * 3, 60, stops=True) > 2000
+
+
+def shuffled_hidden(state, seat, rng):
+    """A copy of `state` in which every card `seat` cannot see changed places at random."""
+    s = state.clone(record=True)
+    zones = [h for p, h in enumerate(s.hands) if p != seat] + \
+            [pile for ps in s.piles for pile in ps] + [s.aside]
+    cards = [c for z in zones for c in z]
+    rng.shuffle(cards)
+    for z in zones:
+        z[:] = [cards.pop() for _ in z]
+    return s
+
+
+@pytest.mark.parametrize("spec", ["mc:24", "infer:24", "ismcts:24", "greedy"])
+def test_U18_decisions_do_not_change_when_hidden_cards_are_shuffled(spec):
+    """U18: at every decision of real games, shuffling every hidden card (other hands, every
+    reserve pile, the set-aside cards) leaves the decision unchanged."""
+    bot, others = make_bot(spec), make_bot("greedy")
+    decisions = changed = 0
+    for seed in range(4):
+        state = new_game(3, seed)
+        rng = random.Random(seed)
+        while not state.done:
+            legal = state.legal_actions()
+            p = state.turn
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            if p != 0:
+                state.apply(others.choose(state.view(p), rng))
+                continue
+            other = shuffled_hidden(state, p, random.Random(decisions))
+            changed += other.hands != state.hands or other.piles != state.piles
+            choice = bot.choose(state.view(p), random.Random(decisions))
+            assert bot.choose(other.view(p), random.Random(decisions)) == choice
+            decisions += 1
+            state.apply(choice)
+    assert changed > 20

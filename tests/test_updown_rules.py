@@ -227,3 +227,24 @@ def test_action_text_round_trip():
         assert Action.from_text(str(a)) == a
     with pytest.raises(ValueError, match="'fly 3'"):
         Action.from_text("fly 3")
+
+
+def test_ismcts_returns_legal_actions_and_its_tree_counts_add_up():
+    """The ISMCTS player only ever returns one of view.legal, and every iteration visits
+    exactly one root child."""
+    from solver.updown.bots import make_bot
+    from solver.updown.ismcts import ISMCTSBot
+    bot = ISMCTSBot(iterations=30)
+    for seed in range(3):
+        s = new_game(3, seed)
+        rng = random.Random(seed)
+        while not s.done:
+            v = s.view(s.turn)
+            if len(v.legal) > 1 and v.legal[0].kind != "draw" and s.turn == 0:
+                root = bot.search(v, rng)
+                assert sum(ch.visits for (p, _), ch in root.children.items() if p == 0) == 30
+                a = bot.choose(v, rng)
+                assert a in v.legal
+            else:
+                a = make_bot("greedy").choose(v, rng) if len(v.legal) > 1 else v.legal[0]
+            s.apply(a)

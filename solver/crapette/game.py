@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from solver.crapette.cards import HIDDEN, rank
@@ -83,6 +84,9 @@ class Result:
         return None if a == b else (0 if a < b else 1)
 
 
+_RED = [c % 52 // 13 in (1, 2) for c in range(104)]
+
+
 def _work_accepts(top: int, card: int) -> bool:
     """C6: descending by one rank, alternating red and black."""
     return (top % 13 == card % 13 + 1
@@ -99,6 +103,21 @@ def _home_accepts(pile: list, card: int) -> bool:
 def _load_accepts(top: int, card: int) -> bool:
     """C7: same suit, exactly one rank higher or lower (no wrap)."""
     return top % 52 // 13 == card % 52 // 13 and abs(top % 13 - card % 13) == 1
+
+
+def home_wants(piles: list) -> tuple[int | None, dict[int, int]]:
+    """C5 at a glance: (first empty home pile or None, {card % 52 wanted: first home pile
+    wanting it}); an Ace goes to the empty pile, any other card where it is wanted."""
+    empty = None
+    want: dict[int, int] = {}
+    for h in HOME:
+        hp = piles[h]
+        if not hp:
+            if empty is None:
+                empty = h
+        elif hp[-1] % 13 != 12:
+            want.setdefault(hp[-1] % 52 + 1, h)
+    return empty, want
 
 
 def first_player(piles: list, rng: random.Random) -> int:
@@ -125,7 +144,7 @@ class GameState:
         self.to_move = to_move
         self.turn = 0            # turns completed so far
         self.quiet = 0           # completed turns in a row with no card reaching a home pile
-        self.passes = 0          # passes in succession
+        self.passes = 0          # C14: turns in a row that ended by a pass with no card moved
         self.moves_in_turn = 0
         self.home_in_turn = False
         self.fault = False       # C15: this turn left a card that could have gone home
@@ -154,45 +173,68 @@ class GameState:
         """
         if self.result is not None:
             return []
+        if self.moves_in_turn >= TURN_MOVE_LIMIT:
+            return [self.turn_end_move()]
         p = self.to_move
         piles = self.piles
         moves: list[Move] = []
-        if self.moves_in_turn < TURN_MOVE_LIMIT:
-            o = 1 - p
-            targets = [t for t in (reserve(o), waste(o)) if piles[t] and piles[t][-1] >= 0]
-            empty_home = next((h for h in HOME if not piles[h]), None)
-            empty_work = next((w for w in WORK if not piles[w]), None)
-            home_for: dict[int, int] = {}          # card % 52 wanted -> first home pile wanting it
-            for h in HOME:
-                hp = piles[h]
-                if hp and hp[-1] % 13 != 12:
-                    home_for.setdefault(hp[-1] % 52 + 1, h)
-            work_for: dict[tuple, list] = {}       # (rank - 1, is red) wanted -> work spaces
-            for w in WORK:
-                wp = piles[w]
-                if wp and wp[-1] >= 0 and wp[-1] % 13:
-                    t = wp[-1]
-                    work_for.setdefault((t % 13 - 1, t % 52 // 13 not in (1, 2)), []).append(w)
-            for src in self._sources(p):
-                pile = piles[src]
-                if not pile or pile[-1] < 0:
-                    continue
-                c = pile[-1]
-                if c % 13 == 0:
-                    if empty_home is not None:
-                        moves.append(_M[src][empty_home])
-                elif c % 52 in home_for:
-                    moves.append(_M[src][home_for[c % 52]])
-                dests = [w for w in work_for.get((c % 13, c % 52 // 13 in (1, 2)), ()) if w != src]
-                if empty_work is not None and not (src < 8 and len(pile) == 1):
-                    dests.append(empty_work)
-                    dests.sort()
-                moves.extend([_M[src][w] for w in dests])
-                for t in targets:
-                    if _load_accepts(piles[t][-1], c):
-                        moves.append(_M[src][t])
+        loads = [(t, piles[t][-1]) for t in (17 + 3 * (1 - p), 18 + 3 * (1 - p))
+                 if piles[t] and piles[t][-1] >= 0]
+        empty_home, home_for = home_wants(piles)
+        empty_work = None
+        work_for: dict[int, list] = {}         # 2 * rank wanted + (red wanted) -> work spaces
+        for w in WORK:
+            wp = piles[w]
+            if not wp:
+                if empty_work is None:
+                    empty_work = w
+            else:
+                t = wp[-1]
+                if t >= 0 and t % 13:
+                    work_for.setdefault(2 * (t % 13) - 2 + (not _RED[t]), []).append(w)
+        for src in (17 + 3 * p, 16 + 3 * p, 0, 1, 2, 3, 4, 5, 6, 7):
+            pile = piles[src]
+            if not pile:
+                continue
+            c = pile[-1]
+            if c < 0:
+                continue
+            r = c % 13
+            if r == 0:
+                if empty_home is not None:
+                    moves.append(_M[src][empty_home])
+            else:
+                h = home_for.get(c % 52)
+                if h is not None:
+                    moves.append(_M[src][h])
+            row = _M[src]
+            fits = work_for.get(2 * r + _RED[c], ())
+            if empty_work is not None and not (src < 8 and len(pile) == 1):
+                dests = sorted([w for w in fits if w != src] + [empty_work])
+                moves.extend([row[w] for w in dests])
+            else:
+                moves.extend([row[w] for w in fits if w != src])
+            for t, top in loads:
+                if top % 52 // 13 == c % 52 // 13 and abs(top % 13 - r) == 1:
+                    moves.append(row[t])
         moves.append(self.turn_end_move())
         return moves
+
+    def first_home_move(self) -> Move | None:
+        """The first move to a home pile in ``legal_moves()`` order, or None; much cheaper."""
+        if self.result is not None or self.moves_in_turn >= TURN_MOVE_LIMIT:
+            return None
+        piles = self.piles
+        empty, want = home_wants(piles)
+        p = self.to_move
+        for src in (17 + 3 * p, 16 + 3 * p, 0, 1, 2, 3, 4, 5, 6, 7):
+            pile = piles[src]
+            if pile and pile[-1] >= 0:
+                c = pile[-1]
+                h = want.get(c % 52) if c % 13 else empty
+                if h is not None:
+                    return _M[src][h]
+        return None
 
     def turn_end_move(self) -> Move:
         """The one move that ends (or, for a flip, continues) the turn when nothing else is wanted."""
@@ -260,7 +302,7 @@ class GameState:
 
     # ----------------------------------------------------------------- changes
     def _scalars(self) -> tuple:
-        return tuple(getattr(self, n) for n in self._SCALARS)
+        return _snapshot(self)
 
     def play(self, m: Move) -> None:
         """Make move ``m`` after checking it; raises IllegalMove with a one-line reason."""
@@ -277,7 +319,8 @@ class GameState:
         if self.stop_rule and not self.fault and m.dst not in HOME and self.home_move_available():
             self.fault = True
         if m == PASS:
-            self.passes += 1
+            # C14: only a turn in which no card moved at all counts towards the draw
+            self.passes = self.passes + 1 if self.moves_in_turn == 0 else 0
             self._end_turn()
             if self.passes >= 2 and self.result is None:
                 self._finish(None, "both players passed")
@@ -347,6 +390,9 @@ class GameState:
         """What player p may see: face-up cards only (C16).  See ``solver.crapette.view``."""
         from solver.crapette.view import PlayerView
         return PlayerView.of(self, p)
+
+
+_snapshot = attrgetter(*GameState._SCALARS)     # the bookkeeping kept with every move
 
 
 def deal(rng: random.Random, stop_rule: bool = False) -> GameState:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from solver.crapette.cards import HIDDEN
-from solver.crapette.game import HOME, GameState, Move, _home_accepts, _load_accepts, \
-    flip_move, reserve, stock, waste
+from solver.crapette.game import GameState, Move, _load_accepts, flip_move, home_wants, reserve, \
+    stock, waste
 from solver.crapette.view import PlayerView
 
 WIN = 10_000.0
@@ -39,21 +39,19 @@ def evaluate(state: GameState, p: int) -> float:
     piles = state.piles
     v = burden(state, o) - burden(state, p)
     targets = [piles[t][-1] for t in (reserve(p), waste(p)) if piles[t] and piles[t][-1] >= 0]
+    empty, want = home_wants(piles)
     for src in (reserve(o), stock(o)):
         if piles[src] and piles[src][-1] >= 0:
             c = piles[src][-1]
-            if any(_home_accepts(piles[h], c) for h in HOME):
+            if (c % 52 in want) if c % 13 else empty is not None:
                 v -= 0.5
             v -= 0.5 * sum(1 for t in targets if _load_accepts(t, c))
     return v
 
 
-def _home_move(state: GameState, moves: list[Move]) -> Move | None:
-    return next((m for m in moves if m.dst in HOME), None)
-
-
 class SearchBot:
-    """Strongest: depth-first search over the moves of its own turn (see module docstring).
+    """Depth-first search over the moves of its own turn (see module docstring); the
+    reply-search player (reply.py) builds on it.
 
     ``nodes`` bounds the positions expanded per plan; ``samples`` is how many unseen cards
     stand in for a card that a move would turn up.
@@ -91,15 +89,16 @@ class SearchBot:
 
     def _dfs(self, state: GameState) -> tuple[float, list[Move]]:
         p = self._p
-        moves = state.legal_moves()
-        end = moves[-1]
-        home = _home_move(state, moves)
+        home = state.first_home_move()
         if home is not None:
-            moves = [home]
+            moves, end = [home], state.turn_end_move()
+        else:
+            moves = state.legal_moves()
+            end = moves[-1]
         best_v, best_line = None, None
         if home is None and end != flip_move(p):
             state.do(end)
-            best_v, best_line = evaluate(state, p), [end]
+            best_v, best_line = self._value(state), [end]
             state.undo()
             moves = moves[:-1]
         self._budget -= 1
@@ -110,7 +109,7 @@ class SearchBot:
                 and state.piles[m.src][-2] == HIDDEN
             state.do(m)
             if state.result is not None or state.to_move != p:
-                v, line = evaluate(state, p), [m]
+                v, line = self._value(state), [m]
             elif reveals:
                 v, line = self._sampled(state, m.src), [m]
             else:
@@ -128,12 +127,16 @@ class SearchBot:
             return self._end_value(state), [end]
         return best_v, best_line
 
+    def _value(self, state: GameState) -> float:
+        """Value of a position where the planner's turn is over (``evaluate``)."""
+        return evaluate(state, self._p)
+
     def _end_value(self, state: GameState) -> float:
         n = 0
         while state.to_move == self._p and state.result is None:
             state.do(state.turn_end_move())
             n += 1
-        v = evaluate(state, self._p)
+        v = self._value(state)
         for _ in range(n):
             state.undo()
         return v
@@ -142,12 +145,13 @@ class SearchBot:
         """Mean value over sampled cards for the HIDDEN card now on top of pile ``src``."""
         pile = state.piles[src]
         total = 0.0
-        picks = self._rng.sample(self._unknown, min(self.samples, len(self._unknown)))
+        pool = self._pool(src)
+        picks = self._rng.sample(pool, min(self.samples, len(pool)))
         for card in picks:
             pile[-1] = card
             n = 0
             while state.result is None:
-                m = _home_move(state, state.legal_moves())
+                m = state.first_home_move()
                 if m is None:
                     break
                 state.do(m)
@@ -157,6 +161,10 @@ class SearchBot:
                 state.undo()
         pile[-1] = HIDDEN
         return total / len(picks) if picks else self._end_value(state)
+
+    def _pool(self, src: int) -> list[int]:
+        """The unseen cards that may stand for a face-down card of pile ``src``."""
+        return self._unknown
 
 
 def _key(state: GameState) -> tuple:

@@ -19,9 +19,12 @@ from tqdm import tqdm
 
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.game import GameState, deal, reserve, waste
+from solver.crapette.reply import ReplySearchBot
 from solver.crapette.search import SearchBot
 
-BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot}
+BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
+BEST = "reply"       # the strongest player by the ladder in reports/crapette.md
+BOTS["best"] = BOTS[BEST]
 
 
 def make_bot(name: str):
@@ -102,6 +105,13 @@ def simulate(games: int, names: tuple[str, str], seed: int, workers: int = 1,
             return records
     finally:
         bar.close()
+
+
+def play_pair(a: str, b: str, games: int, seed: int, workers: int = 1) -> tuple[int, int, int]:
+    """(A wins, B wins, draws) over ``games`` games of A against B, seats alternating."""
+    records = simulate(games, (a, b), seed, workers=workers)
+    wins = [sum(1 for r in records if r.winner is not None and r.seats[r.winner] == x) for x in (a, b)]
+    return wins[0], wins[1], games - wins[0] - wins[1]
 
 
 def _play_index(seed: int, names: tuple[str, str], index: int) -> GameRecord:

@@ -17,10 +17,14 @@ from solver.updown.view import PlayerView
 _ACTION_KINDS = ("play", "lead", "stop", "draw", "pass")
 
 
-def hand_constraints(view: PlayerView) -> dict[int, list[list]]:
+def hand_constraints(view: PlayerView, stops: bool = False) -> dict[int, list[list]]:
     """Per other seat, constraints [ranks, k]: its hand holds at most k cards of `ranks`.
 
     Sound: derived only from public events (draw and pass need no fitting card, U8/U10/U11).
+    With `stops`, a stop is read like a pass too: the player held no card fitting the table
+    it stopped on.  That is an assumption about the other players (true of greedy and of
+    the search players' rollouts, which never stop early), not a rule; a sample that cannot
+    meet it falls back to the closest deal it can make (`_deal_hand`).
     """
     cons: dict[int, list[list]] = {p: [] for p in range(view.n_players) if p != view.seat}
     table = view.played[0] >> 2
@@ -33,7 +37,7 @@ def hand_constraints(view: PlayerView) -> dict[int, list[list]]:
                     c[1] -= 1
         elif mine is None:
             continue
-        elif kind in ("draw", "pass"):
+        elif kind in ("draw", "pass") or (stops and kind == "stop"):
             mine.append([((table - 1) % N_RANKS, (table + 1) % N_RANKS), 0])
             if kind == "draw":
                 for c in mine:
@@ -44,6 +48,11 @@ def hand_constraints(view: PlayerView) -> dict[int, list[list]]:
     for p, lst in cons.items():
         cons[p] = [c for c in lst if c[1] < view.hand_sizes[p]]
     return cons
+
+
+def action_count(view: PlayerView) -> int:
+    """Actions taken so far in the game (the U17 counter), from the public history."""
+    return sum(1 for e in view.history if e[0] in _ACTION_KINDS)
 
 
 def _deal_hand(pool: list[int], size: int, cons: list[list]) -> list[int]:
@@ -65,16 +74,22 @@ def _deal_hand(pool: list[int], size: int, cons: list[list]) -> list[int]:
     return hand
 
 
-def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+def sample_state(view: PlayerView, rng: random.Random,
+                 cons: dict[int, list[list]] | None = None,
+                 n_actions: int | None = None) -> GameState:
     """A full GameState agreeing with `view` on everything it shows, hidden cards sampled.
 
     The seat's own hand, the table, sizes, turn, phase and counters are copied exactly;
     history is not kept (record=False), so the sample is meant for search rollouts.
+    `cons` and `n_actions` are `hand_constraints(view)` and `action_count(view)` when the
+    caller has them already (they are not changed): a search drawing many samples for one
+    decision then reads the history once.
     """
     known = set(view.hand) | set(view.played)
     pool = [c for c in range(DECK_SIZE) if c not in known]
     rng.shuffle(pool)
-    cons = hand_constraints(view)
+    if cons is None:
+        cons = hand_constraints(view)
     hands: list[list[int]] = [[] for _ in range(view.n_players)]
     hands[view.seat] = list(view.hand)
     order = sorted(cons, key=lambda p: -len(cons[p]))
@@ -89,7 +104,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     s.hands, s.piles, s.aside, s.table = hands, piles, pool, list(view.played)
     s.turn, s.phase, s.passes = view.turn, view.phase, view.passes
     s.last_player, s.out, s.starter = view.last_player, list(view.out), view.starter
-    s.n_actions = sum(1 for e in view.history if e[0] in _ACTION_KINDS)
+    s.n_actions = action_count(view) if n_actions is None else n_actions
     s.winner = s.loser = None
     s.stats = {"turns": 0, "drawn": 0, "refilled": 0, "free_leads": 0}
     return s

@@ -1,4 +1,4 @@
-"""Computer players, weakest to strongest: random, greedy, mc (see montecarlo.py).
+"""Computer players, weakest to strongest: random, greedy, mc, ismcts (see ismcts.py).
 
 A bot is called as `bot.choose(view, rng)` with only the seat's PlayerView (U18) and an
 explicit random source, and returns one of `view.legal`.
@@ -56,21 +56,30 @@ class GreedyBot:
         return Action("play", first) if length else STOP
 
 
+BEST = "ismcts"  # the strongest player by the measurements in reports/updown.md
+
+
 def make_bot(spec: str):
-    """Bot from its name: 'random', 'greedy', 'mc' or 'mc:BUDGET'; ValueError otherwise."""
+    """Bot from its name: 'random', 'greedy', 'mc', 'infer', 'ismcts' (the last three with an
+    optional ':BUDGET'), or 'best' (the strongest, ``BEST``); ValueError otherwise."""
     name, _, arg = spec.strip().lower().partition(":")
+    if name == "best" and not arg:
+        return make_bot(BEST)
     if name == "random" and not arg:
         return RandomBot()
     if name == "greedy" and not arg:
         return GreedyBot()
-    if name == "mc":
-        from solver.updown.montecarlo import MonteCarloBot
+    if name in ("mc", "infer", "ismcts"):
+        from solver.updown.ismcts import ISMCTSBot
+        from solver.updown.montecarlo import InferenceBot, MonteCarloBot
+        cls = {"mc": MonteCarloBot, "infer": InferenceBot, "ismcts": ISMCTSBot}[name]
         if not arg:
-            return MonteCarloBot()
+            return cls()
         if not arg.isdigit() or int(arg) < 1:
-            raise ValueError(f"bad budget in {spec!r}: use mc:N with N >= 1")
-        return MonteCarloBot(budget=int(arg))
-    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, mc:N)")
+            raise ValueError(f"bad budget in {spec!r}: use {name}:N with N >= 1")
+        return cls(int(arg))
+    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, infer, ismcts, "
+                     "each optionally :N for its budget, or best)")
 
 
-BOT_NAMES = ("random", "greedy", "mc")
+BOT_NAMES = ("random", "greedy", "mc", "infer", "ismcts", "best")

@@ -106,7 +106,7 @@ def describe(event: tuple[str, int, int], you: int) -> str:
             "refill": "take", "out": "are out"}.get(kind, kind)
     if seat != you:
         verb = {"play": "plays", "lead": "leads", "stop": "stops", "pass": "passes",
-                "draw": "draws", "refill": "takes", "are out": "is out"}.get(verb, verb)
+                "draw": "draws", "take": "takes", "are out": "is out"}.get(verb, verb)
     if kind in ("play", "lead"):
         return f"{who} {verb} {card_text(arg)}" + (" (free lead)." if kind == "lead" else ".")
     if kind == "draw":

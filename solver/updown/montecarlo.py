@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from solver.updown.belief import sample_state
+from solver.updown.belief import action_count, hand_constraints, sample_state
 from solver.updown.bots import GreedyBot, largest_pile_draw
 from solver.updown.cards import N_RANKS
 from solver.updown.state import CONT, FIRST, LEAD, PASS, STOP, Action, GameState
@@ -63,6 +63,8 @@ class MonteCarloBot:
     """Determinized Monte Carlo player with `budget` rollouts per decision."""
     name = "mc"
 
+    stops = False          # read a stop as "held no fitting card" (see hand_constraints)
+
     def __init__(self, budget: int = DEFAULT_BUDGET):
         self.budget = budget
         self._greedy = GreedyBot()
@@ -82,11 +84,19 @@ class MonteCarloBot:
         """Rollout wins per legal action over `budget // len(legal)` sampled deals."""
         legal = list(view.legal)
         totals = dict.fromkeys(legal, 0.0)
+        cons, n_actions = hand_constraints(view, self.stops), action_count(view)
         for _ in range(max(1, self.budget // len(legal))):
-            base = sample_state(view, rng)
+            base = sample_state(view, rng, cons, n_actions)
             seed = rng.getrandbits(64)
             for a in legal:
                 s = base.clone()
                 s.do(a)
                 totals[a] += rollout(s, view.seat, random.Random(seed))
         return totals
+
+
+class InferenceBot(MonteCarloBot):
+    """`mc` with stronger inference of the others' hands: a player who stopped is taken to
+    have held no card fitting the table it stopped on, as a player who drew or passed."""
+    name = "infer"
+    stops = True

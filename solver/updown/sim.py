@@ -68,6 +68,14 @@ def run_games(specs: list[str], games: int, seed: int, workers: int = 1, ending:
     return records
 
 
+def play_pair(a: str, b: str, games: int, seed: int, workers: int = 1) -> tuple[int, int, int]:
+    """(A wins, B wins, 0) over ``games`` two-player games of A (seat 0) against B (seat 1);
+    the starter is drawn at random for each game (U6), so neither seat is favoured."""
+    records = run_games([a, b], games, seed, workers)
+    a_wins = sum(1 for r in records if r["winner"] == 0)
+    return a_wins, games - a_wins, 0
+
+
 def summarize(specs: list[str], records: list[dict], ending: str = FIRST) -> dict:
     """Win rates per seat, per bot and by turn position from the starter (95% Wilson
     intervals), game length and free-lead frequency; loss rates too for ending 'last'."""

@@ -1,0 +1,110 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse, 2012), SO-ISMCTS.
+
+One tree per decision, over the actions of every seat as the deciding seat sees them.  Each
+iteration samples a deal of the hidden cards consistent with the seat's view (belief.py, with
+the history read once per decision), walks down the tree choosing among the actions legal in
+that deal by UCB1 with availability counts, adds one node, plays out with the Monte Carlo
+player's fast policy and credits every node on the path to the seat that chose it.  Draws are
+not branched on (pile contents are unknown to everyone): a drawing seat draws from its
+largest pile, as in the rollouts.  The seat plays its most visited root action.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from solver.updown.belief import action_count, hand_constraints, sample_state
+from solver.updown.bots import largest_pile_draw
+from solver.updown.montecarlo import rollout_action
+from solver.updown.state import FIRST, Action, GameState
+
+DEFAULT_ITERATIONS = 200
+
+
+class _Node:
+    __slots__ = ("children", "visits", "wins", "avail")
+
+    def __init__(self):
+        self.children: dict[tuple[int, Action], _Node] = {}
+        self.visits = 0
+        self.wins = 0.0
+        self.avail = 1
+
+
+def _actions(s: GameState) -> list[Action]:
+    legal = s.legal_actions()
+    if legal[0].kind == "draw":
+        sizes = [len(p) for p in s.piles[s.turn]]
+        return [Action("draw", sizes.index(max(sizes)))]
+    return legal
+
+
+def _reward(s: GameState, seat: int) -> float:
+    if s.ending == FIRST:
+        return 1.0 if s.winner == seat else 0.0
+    return 0.0 if s.loser == seat else 1.0
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with ``iterations`` sampled deals per decision (see module docstring)."""
+    name = "ismcts"
+
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = 0.7):
+        self.iterations = iterations
+        self.c = exploration
+
+    def choose(self, view, rng: random.Random) -> Action:
+        """The most visited legal root action (always one of ``view.legal``)."""
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].kind == "draw":
+            return largest_pile_draw(view)
+        root = self.search(view, rng)
+        seat = view.seat
+        return max(legal, key=lambda a: (root.children[(seat, a)].visits
+                                         if (seat, a) in root.children else -1))
+
+    def search(self, view, rng: random.Random) -> _Node:
+        """The tree after ``iterations`` iterations from the seat's view."""
+        cons, n_actions = hand_constraints(view), action_count(view)
+        root = _Node()
+        c = self.c
+        for _ in range(self.iterations):
+            s = sample_state(view, rng, cons, n_actions)
+            node, path = root, []
+            while not s.done:
+                acts = _actions(s)
+                if len(acts) == 1:
+                    s.do(acts[0])
+                    continue
+                p = s.turn
+                kids = node.children
+                untried = []
+                for a in acts:
+                    child = kids.get((p, a))
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    node = kids[(p, a)] = _Node()
+                    s.do(a)
+                    path.append((node, p))
+                    break
+                best, best_u = None, -1.0
+                for a in acts:
+                    ch = kids[(p, a)]
+                    u = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if u > best_u:
+                        best, best_u = a, u
+                node = kids[(p, best)]
+                s.do(best)
+                path.append((node, p))
+            while not s.done:
+                s.do(rollout_action(s, rng))
+            for nd, p in path:
+                nd.visits += 1
+                nd.wins += _reward(s, p)
+        return root
