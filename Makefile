@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/drez deal 42
 	$(VENV)/bin/drez solve 42
-	$(VENV)/bin/drez solve 11 --optimal --show --max-seconds 60
+	$(VENV)/bin/drez solve 42 --optimal --show --max-seconds 60
+	$(VENV)/bin/drez hint 42
 
 test: $(STAMP)
 	$(PY) -m pytest -q
