@@ -84,6 +84,8 @@ def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | Non
     Returns (search, status, nodes, limit) with nodes = spent + search.nodes."""
     nodes = spent + search.nodes
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
+    if nodes >= limits.max_nodes and search.status == dfs_mod.RUNNING:
+        return search, search.status, nodes, "nodes"    # never store past --max-nodes
     while True:
         status = search.run(min(search.slice, max(1, stop_at - spent - search.nodes)))
         nodes = spent + search.nodes
@@ -185,7 +187,7 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-        if optimal_limit == "cancelled":
+        if optimal_limit == "cancelled" or nodes >= limits.max_nodes:
             return Result(UNKNOWN, [], False, nodes, clock.elapsed(), optimal_limit, lower)
         search = None       # free A*'s table before the portfolio makes its own
 

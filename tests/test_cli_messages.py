@@ -218,3 +218,12 @@ def test_progress_bars_only_on_a_terminal(tmp_path):
     r = _invoke(["analyze", "3", "--out", str(tmp_path / "p.csv"), "--workers", "1",
                  "--progress"])
     assert "%|" in r.stderr          # asked for: shown even off a terminal
+
+
+def test_max_nodes_1_stores_at_most_one_position():
+    """--max-nodes bounds the positions of the whole solve, every stage included."""
+    for extra in ([], ["--optimal"]):
+        r = _invoke(["solve", "42", "--json", "--max-nodes", "1", *extra])
+        out = json.loads(r.output)
+        assert r.exit_code == 3 and out["verdict"] == "UNKNOWN" and out["limit"] == "nodes"
+        assert out["nodes"] == 1
