@@ -16,6 +16,11 @@ from cli.main import drez
 from solver.position import Position
 
 
+def _default_sigint():
+    """A run started from a background shell inherits SIGINT ignored; the child must not."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _invoke(args, **kw):
     return CliRunner().invoke(drez, args, **kw)
 
@@ -133,7 +138,7 @@ def test_ctrl_c_on_analyze_prints_one_message(tmp_path):
     out = tmp_path / "r.csv"
     p = subprocess.Popen([*DREZ, "analyze", "0-100000", "--out", str(out), "--workers", "2"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=_default_sigint)
     deadline = time.time() + 60
     while time.time() < deadline and (not out.exists() or out.stat().st_size < 100):
         time.sleep(0.2)

@@ -22,6 +22,11 @@ INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
                      "deals", "index.json")
 
 
+def _default_sigint():
+    """A run started from a background shell inherits SIGINT ignored; the child must not."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _play(tmp_path, text, *extra, cols=ONE_MOVE):
     path = tmp_path / "pos.txt"
     path.write_text(str(to_engine(P(*cols))))
@@ -81,7 +86,7 @@ def test_slow_hint_says_it_is_working_and_names_the_limit():
 def test_ctrl_c_cancels_the_hint_not_the_game():
     p = subprocess.Popen([*DREZ, "play", "292", "--no-color", "--max-seconds", "60"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, bufsize=1)
+                         text=True, bufsize=1, preexec_fn=_default_sigint)
     out, err = [], []
 
     def reader(stream, sink):
