@@ -161,22 +161,20 @@ def _review_json(rv) -> dict:
             "end": rv.end.verdict if not rv.end_position.is_won() else "won"}
 
 
-def _legal_before(rv, step) -> list:
-    """The legal moves of the position before `step` of review rv."""
-    pos = rv.record.start
-    for earlier in rv.steps[:step.number - 1]:
-        pos = pos.play(earlier.move)
-    return pos.legal_moves()
-
-
 def review_lines(rv) -> list[str]:
     out = [f"{rv.record.label}: {describe_hint(rv.start)}"]
     pos = rv.record.start
+    first_losing = None
     for s in rv.steps:
         legal = pos.legal_moves()
         note = ""
         if s.losing:
             note = f"  <- LOSING MOVE; play {move_text(legal, s.best)} instead"
+            if first_losing is None:
+                why = (f"wins in {s.before.distance}" if s.before.distance is not None
+                       else "it keeps the game winnable")
+                first_losing = (f"first losing move: {s.number}. {move_text(legal, s.move)} "
+                                f"(line {s.line}); play {move_text(legal, s.best)} instead ({why})")
         elif s.slow:
             note = (f"  <- slow, costs {plural(s.cost, 'move')}; "
                     f"{move_text(legal, s.best)} wins in {s.before.distance}")
@@ -184,14 +182,8 @@ def review_lines(rv) -> list[str]:
                    f"{describe_hint(s.before)} -> {describe_hint(s.after)}{note}")
         pos = pos.play(s.move)
     played = len(rv.steps)
-    if rv.mistakes:
-        s = rv.mistakes[0]
-        legal = _legal_before(rv, s)
-        out.append(f"first losing move: {s.number}. {move_text(legal, s.move)} (line {s.line}); "
-                   f"play {move_text(legal, s.best)} instead (wins in {s.before.distance})"
-                   if s.before.distance is not None else
-                   f"first losing move: {s.number}. {move_text(legal, s.move)} (line {s.line}); "
-                   f"play {move_text(legal, s.best)} instead (it keeps the game winnable)")
+    if first_losing:
+        out.append(first_losing)
     if rv.end_position.is_won():
         end = "the game was won"
     elif rv.end.verdict == LOST:
