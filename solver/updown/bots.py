@@ -27,6 +27,17 @@ def largest_pile_draw(view: PlayerView) -> Action:
     return Action("draw", max(range(len(sizes)), key=lambda i: (sizes[i], -i)))
 
 
+def forced_action(view: PlayerView) -> Action | None:
+    """The action a searching player need not search for: the only legal one, or the
+    draw from the largest pile when drawing is the choice; None otherwise."""
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind == "draw":
+        return largest_pile_draw(view)
+    return None
+
+
 class RandomBot:
     """Uniformly random legal action."""
     name = "random"

@@ -14,7 +14,7 @@ import math
 import random
 
 from solver.updown.belief import action_count, hand_constraints, sample_state
-from solver.updown.bots import largest_pile_draw
+from solver.updown.bots import forced_action
 from solver.updown.montecarlo import rollout_action
 from solver.updown.state import FIRST, Action, GameState
 
@@ -55,11 +55,10 @@ class ISMCTSBot:
 
     def choose(self, view, rng: random.Random) -> Action:
         """The most visited legal root action (always one of ``view.legal``)."""
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
-        if legal[0].kind == "draw":
-            return largest_pile_draw(view)
         root = self.search(view, rng)
         seat = view.seat
         return max(legal, key=lambda a: (root.children[(seat, a)].visits

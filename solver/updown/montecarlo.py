@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from solver.updown.belief import action_count, hand_constraints, sample_state
-from solver.updown.bots import GreedyBot, largest_pile_draw
+from solver.updown.bots import GreedyBot, forced_action
 from solver.updown.cards import N_RANKS
 from solver.updown.state import CONT, FIRST, LEAD, PASS, STOP, Action, GameState
 
@@ -71,11 +71,10 @@ class MonteCarloBot:
 
     def choose(self, view, rng: random.Random) -> Action:
         """A legal action with the best rollout score over sampled deals (see module doc)."""
+        forced = forced_action(view)
+        if forced is not None:
+            return forced
         legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
-        if legal[0].kind == "draw":
-            return largest_pile_draw(view)
         scores = self.scores(view, rng)
         prior = self._greedy.choose(view, rng)
         return max(legal, key=lambda a: (scores[a], a == prior))
