@@ -30,34 +30,58 @@ PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CACHE_PREFIX = "numba-"
 
 
-_LOCAL_IMPORT = re.compile(r"^\s*from \.(\w*) import ([\w, ()]+)", re.M)
+_LOCAL_IMPORT = re.compile(r"^\s*from (\.+)([\w.]*) import (\([^)]*\)|[^\n]*)", re.M)
+_KERNEL_MODULE = re.compile(r"^from \.+jit import", re.M)
+
+
+def _package_modules(package_dir: str) -> dict[tuple[str, ...], str]:
+    """Every module under package_dir by its dotted path in parts (a package's
+    `__init__.py` by the package's own parts), mapped to its text."""
+    texts = {}
+    for path in glob.glob(os.path.join(package_dir, "**", "*.py"), recursive=True):
+        parts = tuple(os.path.relpath(path, package_dir)[:-3].split(os.sep))
+        if parts[-1] == "__init__":
+            parts = parts[:-1] + ("__init__",)
+        with open(path, encoding="utf-8") as f:
+            texts[parts] = f.read()
+    return texts
+
+
+def _imported(parts: tuple[str, ...], text: str, texts) -> list[tuple[str, ...]]:
+    """The package modules that the relative imports of module `parts` name: the module
+    `from ..a.b import x` reads (and `x` itself when it is a module, as in `from . import x`)."""
+    out = []
+    for dots, module, names in _LOCAL_IMPORT.findall(text):
+        base = parts[:len(parts) - len(dots)]
+        target = base + tuple(filter(None, module.split(".")))
+        candidates = [target, target + ("__init__",)]
+        for name in re.findall(r"\w+", re.sub(r"#[^\n]*", "", names)):
+            candidates += [target + (name,), target + (name, "__init__")]
+        out.extend(c for c in candidates if c in texts)
+    return out
 
 
 def kernel_sources(package_dir: str = PACKAGE_DIR) -> list[str]:
-    """The kernel modules of the package (they import njit from this module) and every
-    module of the package they import, transitively; sorted paths."""
-    texts = {}
-    for path in glob.glob(os.path.join(package_dir, "*.py")):
-        with open(path, encoding="utf-8") as f:
-            texts[os.path.splitext(os.path.basename(path))[0]] = f.read()
-    todo = [name for name, text in texts.items() if re.search(r"^from \.jit import", text, re.M)]
-    seen = set()
+    """The kernel modules under package_dir (at any depth; they import njit from this
+    module, `from .jit` or `from ..jit`) and every module of the package they import,
+    transitively, through relative imports; sorted paths."""
+    texts = _package_modules(package_dir)
+    todo = [parts for parts, text in texts.items() if _KERNEL_MODULE.search(text)]
+    seen = {("jit",)} & texts.keys()
     while todo:
-        name = todo.pop()
-        if name in seen or name not in texts:
+        parts = todo.pop()
+        if parts in seen:
             continue
-        seen.add(name)
-        for module, names in _LOCAL_IMPORT.findall(texts[name]):
-            todo.extend([module] if module else re.findall(r"\w+", names))
-    seen.add("jit")
-    return sorted(os.path.join(package_dir, name + ".py") for name in seen if name in texts)
+        seen.add(parts)
+        todo.extend(_imported(parts, texts[parts], texts))
+    return sorted(os.path.join(package_dir, *parts) + ".py" for parts in seen)
 
 
 def source_tag(paths) -> str:
     """A hash of the names and contents of `paths`: equal exactly when no file changed."""
     digest = hashlib.sha256()
     for path in paths:
-        digest.update(os.path.basename(path).encode() + b"\0")
+        digest.update(os.path.relpath(path, PACKAGE_DIR).encode() + b"\0")
         with open(path, "rb") as f:
             digest.update(f.read() + b"\0")
     return digest.hexdigest()[:16]

@@ -27,6 +27,27 @@ def test_kernel_sources_follow_imports_and_the_tag_any_change(tmp_path):
     assert jit.source_tag(paths) != before
 
 
+def test_kernel_sources_follow_relative_imports_across_subpackages(tmp_path):
+    """Kernel modules in subpackages (`from ..jit import njit`) are found, and so is what
+    they import through `..`, `from . import x` and parenthesised lists over lines."""
+    (tmp_path / "jit.py").write_text("")
+    for folder in ("rules", "search"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "rules" / "engine.py").write_text("from ..jit import njit\nfrom .cards import A\n")
+    (tmp_path / "rules" / "cards.py").write_text("A = 1\n")
+    (tmp_path / "search" / "dfs.py").write_text(
+        "from ..jit import njit\nfrom ..rules.engine import (f,  # a comment\n    g)\n"
+        "from . import table\n")
+    (tmp_path / "search" / "table.py").write_text("X = 1\n")
+    (tmp_path / "search" / "unused.py").write_text("Y = 1\n")
+    (tmp_path / "ui.py").write_text("from .search.dfs import f\n")
+    paths = jit.kernel_sources(str(tmp_path))
+    assert sorted(os.path.relpath(p, tmp_path) for p in paths) == [
+        "jit.py", "rules/cards.py", "rules/engine.py", "search/__init__.py", "search/dfs.py",
+        "search/table.py"]
+
+
 def test_every_kernel_caches_in_the_tagged_folder():
     """numba's cache folder is the one named by the current sources, every kernel's cache
     locator points into it, and every kernel module's file is among the hashed sources."""
