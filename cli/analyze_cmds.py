@@ -10,7 +10,7 @@ import click
 from cli.inputs import BadInput
 from cli.limits import default_seconds, limit_options
 from cli.words import plural
-from solver import batch
+from solver.solodrez import batch
 
 DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                              "deals", "index.json")

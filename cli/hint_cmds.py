@@ -13,12 +13,12 @@ from cli.limits import default_seconds, limit_options, limits_from
 from cli.picture_out import write_review_html
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
-from solver.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
-from solver.jit import ensure_compiled
-from solver.moves import move_text
-from solver.position import Position
-from solver.review import RecordError, describe_hint, parse_record, review as run_review
-from solver.solve import LOST, WON
+from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.moves import move_text
+from solver.solodrez.rules.position import Position
+from solver.solodrez.review import RecordError, describe_hint, parse_record, review as run_review
+from solver.solodrez.search.solve import LOST, WON
 
 EXIT_UNKNOWN = 3
 

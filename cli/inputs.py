@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from solver.deals import MAX_DEAL
-from solver.jit import ensure_compiled
-from solver.moves import MoveError, resolve_move
-from solver.position import Position, PositionError
+from solver.solodrez.rules.deals import MAX_DEAL
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.moves import MoveError, resolve_move
+from solver.solodrez.rules.position import Position, PositionError
 
 # A position is ~250 bytes and a long game record a few kilobytes; anything past this is
 # not something a person wrote, and reading it whole would only waste time and memory.

@@ -9,7 +9,7 @@ import click
 
 from cli import (analyze_cmds, crapette_cmds, hint_cmds, play_cmds, position_cmds, report_cmds,
                  serve_cmds, solve_cmds, updown_cmds)
-from solver.deals import MAX_DEAL
+from solver.solodrez.rules.deals import MAX_DEAL
 
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}
 

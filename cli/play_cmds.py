@@ -15,13 +15,13 @@ from cli.inputs import BadInput, load_position, parse_deal_number, stdin_lines
 from cli.limits import default_seconds, limit_options, limits_from
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
-from solver.blocks import STUCK, Block, blocked, static_block
-from solver.hints import DEFAULT_HINT_SECONDS, hint as make_hint
-from solver.jit import ensure_compiled
-from solver.moves import MoveError, move_text, resolve_move
-from solver.position import Position
-from solver.review import format_record
-from solver.solve import LOST, WON, Limits, solve
+from solver.solodrez.search.blocks import STUCK, Block, blocked, static_block
+from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
+from solver.solodrez.rules.position import Position
+from solver.solodrez.review import format_record
+from solver.solodrez.search.solve import LOST, WON, Limits, solve
 
 PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
              "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")

@@ -8,9 +8,9 @@ from cli.inputs import BadInput, load_position, parse_deal_number, play_moves
 from cli.jsonout import echo_json, moves_json, with_deal
 from cli.picture_out import write_position_pictures
 from cli.render import draw, use_color
-from solver.jit import ensure_compiled
-from solver.moves import move_text
-from solver.position import Position
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.moves import move_text
+from solver.solodrez.rules.position import Position
 
 
 @click.command()

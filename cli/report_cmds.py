@@ -9,7 +9,7 @@ import click
 from cli.analyze_cmds import check_writable_file
 from cli.inputs import BadInput
 from cli.picture_out import hardest_pictures
-from solver import batch, stats
+from solver.solodrez import batch, stats
 
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.2f}%"

@@ -7,7 +7,7 @@ import click
 
 from cli.inputs import BadInput
 from cli.limits import MemorySize
-from solver.jit import ensure_compiled
+from solver.solodrez.jit import ensure_compiled
 
 
 def _check_address(host: str, port: int) -> None:

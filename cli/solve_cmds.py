@@ -9,9 +9,9 @@ from cli.limits import limit_options, limits_from
 from cli.picture_out import write_solution_html
 from cli.render import draw, use_color
 from cli.words import limit_words, plural
-from solver.jit import ensure_compiled
-from solver.moves import MoveError, move_text, resolve_move
-from solver.solve import LOST, UNKNOWN, WON, solve as run_solve
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
+from solver.solodrez.search.solve import LOST, UNKNOWN, WON, solve as run_solve
 
 EXIT_UNKNOWN = 3
 
@@ -131,7 +131,7 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
     import time
 
     from cli.inputs import parse_deal_number
-    from solver.position import Position
+    from solver.solodrez.rules.position import Position
 
     if deal_list is None:
         deal_list = ",".join(map(str, OPTIMAL_BENCH_DEALS if optimal else BENCH_DEALS))

@@ -17,9 +17,9 @@ import click
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from reports.positions import decided_positions  # noqa: E402
 
-from solver import blocks  # noqa: E402
-from solver.jit import ensure_compiled  # noqa: E402
-from solver.solve import LOST  # noqa: E402
+from solver.solodrez.search import blocks  # noqa: E402
+from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.search.solve import LOST  # noqa: E402
 
 
 @click.command()

@@ -14,7 +14,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver import batch  # noqa: E402
+from solver.solodrez import batch  # noqa: E402
 
 DECIDED = ("WON", "LOST")
 

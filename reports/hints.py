@@ -21,9 +21,9 @@ import click
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from solver.jit import ensure_compiled  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.solve import WON, solve  # noqa: E402
+from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.rules.position import Position  # noqa: E402
+from solver.solodrez.search.solve import WON, solve  # noqa: E402
 
 DREZ = os.path.join(os.path.dirname(sys.executable), "drez")
 

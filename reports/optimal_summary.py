@@ -16,9 +16,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver import batch  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.tight import bound_not_exact, tight_scratch  # noqa: E402
+from solver.solodrez import batch  # noqa: E402
+from solver.solodrez.rules.position import Position  # noqa: E402
+from solver.solodrez.search.tight import bound_not_exact, tight_scratch  # noqa: E402
 
 
 def read_rows(path: str) -> dict[int, dict]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from solver.position import Position
-from solver.solve import LOST, WON, Limits, solve
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.solve import LOST, WON, Limits, solve
 
 
 def random_game(n: int, rng: random.Random, steps: int = 200) -> list[Position]:

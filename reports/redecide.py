@@ -25,9 +25,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cli.limits import MemorySize  # noqa: E402
-from solver import batch  # noqa: E402
-from solver.solve import Limits  # noqa: E402
-from solver.version import ENGINE_VERSION  # noqa: E402
+from solver.solodrez import batch  # noqa: E402
+from solver.solodrez.search.solve import Limits  # noqa: E402
+from solver.solodrez.version import ENGINE_VERSION  # noqa: E402
 
 
 def _meta_of(path: str) -> str:

@@ -26,10 +26,10 @@ from concurrent.futures import ThreadPoolExecutor
 import click
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from solver.jit import ensure_compiled  # noqa: E402
-from solver.moves import Move  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.solve import WON  # noqa: E402
+from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.rules.moves import Move  # noqa: E402
+from solver.solodrez.rules.position import Position  # noqa: E402
+from solver.solodrez.search.solve import WON  # noqa: E402
 from webapp.local_server import Server  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
@@ -93,7 +93,7 @@ def burst(url: str, positions: list[Position], requests: int, concurrency: int) 
 
 # A deal whose shortest-solution search outlasts any cap used here (deal 292: no proof of
 # its optimum after 25 s on the 2-core machine).  It was deal 42 until the A* of issue 14
-# (solver/tight.py) proved deal 42 optimal in 11 ms.
+# (solver/solodrez/search/tight.py) proved deal 42 optimal in 11 ms.
 SLOW_DEAL = 292
 
 

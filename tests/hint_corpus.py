@@ -8,8 +8,8 @@ import random
 
 from solodrez_helpers import fast_reference, ref, to_ref
 
-from solver.position import Position
-from solver.solve import WON, Limits, solve
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.solve import WON, Limits, solve
 
 REF_NODES = 1_500
 

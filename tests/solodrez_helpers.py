@@ -12,10 +12,10 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference as ref  # noqa: E402
 
-from solver import engine  # noqa: E402
-from solver.cards import card_name, parse_card  # noqa: E402
-from solver.moves import Move  # noqa: E402
-from solver.position import Position  # noqa: E402
+from solver.solodrez.rules import engine  # noqa: E402
+from solver.solodrez.rules.cards import card_name, parse_card  # noqa: E402
+from solver.solodrez.rules.moves import Move  # noqa: E402
+from solver.solodrez.rules.position import Position  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 

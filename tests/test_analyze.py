@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import drez
-from solver import batch
-from solver.jit import ensure_compiled
-from solver.position import Position
-from solver.solve import Limits, solve
+from solver.solodrez import batch
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.solve import Limits, solve
 
 RANGE = "0-39"
 # a node cap (not time or memory) stops the harder deals, the same way on every machine

@@ -1,11 +1,11 @@
-"""solver.batch's pure parts: ranges, chunks, settings, rows, difficulty, the output file."""
+"""solver.solodrez.batch's pure parts: ranges, chunks, settings, rows, difficulty, the output file."""
 import json
 import os
 
 import pytest
 
-from solver import batch
-from solver.version import ENGINE_VERSION, RULES_VERSION
+from solver.solodrez import batch
+from solver.solodrez.version import ENGINE_VERSION, RULES_VERSION
 
 
 def settings(first=0, last=9, **kw):

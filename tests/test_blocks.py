@@ -10,9 +10,9 @@ from solodrez_helpers import P, ref, to_engine
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from reports.positions import decided_positions  # noqa: E402
 
-from solver import blocks  # noqa: E402
-from solver.jit import ensure_compiled  # noqa: E402
-from solver.solve import LOST, WON, solve  # noqa: E402
+from solver.solodrez.search import blocks  # noqa: E402
+from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.search.solve import LOST, WON, solve  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -86,7 +86,7 @@ def _center(page, selector):
 
 
 def test_play_a_position_in_the_browser(server, browser, shots):
-    from solver.hints import hint
+    from solver.solodrez.hints import hint
     page = browser.new_page(viewport={"width": 900, "height": 1000})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

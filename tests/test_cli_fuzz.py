@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import drez
-from solver.cards import card_name
-from solver.position import Position, PositionError
-from solver.review import RecordError, parse_record
+from solver.solodrez.rules.cards import card_name
+from solver.solodrez.rules.position import Position, PositionError
+from solver.solodrez.review import RecordError, parse_record
 
 FUZZ = settings(max_examples=int(os.environ.get("DREZ_FUZZ_EXAMPLES", "60")), deadline=None,
                 database=None, derandomize="DREZ_FUZZ_EXAMPLES" not in os.environ,

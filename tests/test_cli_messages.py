@@ -13,7 +13,7 @@ from cli_helpers import DREZ, one_error_line
 from click.testing import CliRunner
 
 from cli.main import drez
-from solver.position import Position
+from solver.solodrez.rules.position import Position
 
 
 def _default_sigint():
@@ -197,7 +197,7 @@ def test_apply_and_verify_json():
 
 
 def test_json_lines_error_rows_carry_the_error(tmp_path, monkeypatch):
-    from solver import batch
+    from solver.solodrez import batch
     row = batch.error_row(5, "boom")
     assert row["error"] == "boom" and {"limit", "lower_bound"} <= row.keys()
     assert json.loads(batch.format_row(row, "jsonl"))["error"] == "boom"

@@ -1,15 +1,15 @@
-"""The search's dead-position pruning (solver/deadness.py): the same fixed point as the
-documented detector in solver/blocks.py, and verdicts unchanged with and without it
+"""The search's dead-position pruning (solver/solodrez/search/deadness.py): the same fixed point as the
+documented detector in solver/solodrez/search/blocks.py, and verdicts unchanged with and without it
 (S14: a lost position is one from which no sequence of moves wins)."""
 import random
 
 import pytest
 
-from solver import blocks, deadness
-from solver.cards import card_digit
-from solver.position import Position
-from solver.search import LOST, WON, DfsState
-from solver.optimal import AStar
+from solver.solodrez.search import blocks, deadness
+from solver.solodrez.rules.cards import card_digit
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.dfs import LOST, WON, DfsState
+from solver.solodrez.search.astar import AStar
 
 import reference as ref
 

@@ -1,4 +1,4 @@
-"""The numba engine (solver/engine.py through solver/position.py) against the independent
+"""The numba engine (solver/solodrez/rules/engine.py through solver/solodrez/rules/position.py) against the independent
 pure-Python reference (tests/reference.py) and the rulings, rule by rule (S-numbers of
 seeds/solodrez.md).
 
@@ -16,9 +16,9 @@ import pytest
 from solodrez_helpers import (P, biased_game, engine_moves, engine_play, fast_reference,
                               independent_lower_bound, independent_misplaced, random_small_position, ref, to_engine,
                               to_ref, words_key)
-from solver import engine
-from solver.moves import Move
-from solver.position import Position
+from solver.solodrez.rules import engine
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
 
 N_DEALS = 48
 STEPS = 50
@@ -410,7 +410,7 @@ def test_S15_23_cards_is_not_a_position():
     cols = ["P1 P2 P3 P4 P5 P6 P7 P8 J1 Q2 R2 B2 N2 X1 Q3 R3 B3 N3 X2 Q4 R4 B4 N4",
             "J2 J3 J4 J5 J6 J7 J8 J9", "Q1 Q5 Q6 Q7 Q8 Q9", "R1 R5 R6 R7 R8 R9",
             "B1 B5 B6 B7 B8 B9", "N1 N5 N6 N7 N8 N9 P9", "", "", ""]
-    from solver.position import PositionError
+    from solver.solodrez.rules.position import PositionError
     with pytest.raises(PositionError, match=r"column 1 holds 23 cards"):
         Position.parse("\n".join(cols) + "\n")
 

@@ -10,9 +10,9 @@ from hint_corpus import decided_positions, reference_after
 from solodrez_helpers import P, ref, to_engine, to_ref
 
 from cli.main import drez
-from solver.hints import all_moves, hint
-from solver.jit import ensure_compiled
-from solver.solve import LOST, UNKNOWN, WON, Limits
+from solver.solodrez.hints import all_moves, hint
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits
 
 
 @pytest.fixture(scope="module")

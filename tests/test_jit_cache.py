@@ -1,4 +1,4 @@
-"""numba's cache follows every kernel source (solver.jit): a kernel whose callee changed
+"""numba's cache follows every kernel source (solver.solodrez.jit): a kernel whose callee changed
 in another file must not load old machine code."""
 import os
 import shutil
@@ -8,7 +8,7 @@ import textwrap
 
 import numba
 
-from solver import jit
+from solver.solodrez import jit
 
 
 def test_kernel_sources_follow_imports_and_the_tag_any_change(tmp_path):

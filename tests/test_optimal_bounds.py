@@ -16,10 +16,11 @@ import pytest
 
 from solodrez_helpers import (P, biased_game, fast_reference, late_game_cases,
                               random_small_position, ref, to_engine, to_ref)
-from solver import engine, optimal
-from solver.moves import Move
-from solver.position import Position
-from solver.tight import bound_not_exact, tight_scratch
+from solver.solodrez.rules import engine
+from solver.solodrez.search import astar as optimal
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.tight import bound_not_exact, tight_scratch
 
 SCRATCH = tight_scratch()
 LATE = late_game_cases()

@@ -5,7 +5,7 @@ from click.testing import CliRunner
 from solodrez_helpers import P, to_engine
 
 from cli.main import drez
-from solver.review import parse_record
+from solver.solodrez.review import parse_record
 
 
 def _play(tmp_path, cols, text):

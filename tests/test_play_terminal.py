@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from solodrez_helpers import P, to_engine
 
 from cli.main import drez
-from solver.review import parse_record
+from solver.solodrez.review import parse_record
 
 ONE_MOVE = ("J1 Q1 R1 B1 N1", "P1", "X1", "X2")
 INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

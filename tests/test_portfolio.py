@@ -1,10 +1,10 @@
-"""The verdict portfolio of solver.solve: its first-move probes find wins that the whole-
+"""The verdict portfolio of solver.solodrez.search.solve: its first-move probes find wins that the whole-
 tree greedy search reaches only after many more positions, every win replays in the
 reference, and neither the probes nor any limit ever turn into LOST."""
 from solodrez_helpers import ref
-from solver import solve as solve_mod
-from solver.position import Position
-from solver.solve import LOST, UNKNOWN, WON, Limits, probe_first_moves, solve
+from solver.solodrez.search import solve as solve_mod
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits, probe_first_moves, solve
 
 
 def _replays(deal, moves):

@@ -9,10 +9,10 @@ from hint_corpus import decided_positions, reference_after
 from solodrez_helpers import P, to_engine
 
 from cli.main import drez
-from solver.jit import ensure_compiled
-from solver.moves import move_text
-from solver.review import RecordError, format_record, parse_record, review
-from solver.solve import LOST, WON, solve
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.rules.moves import move_text
+from solver.solodrez.review import RecordError, format_record, parse_record, review
+from solver.solodrez.search.solve import LOST, WON, solve
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def test_review_finds_the_losing_move_and_the_move_to_play_instead(late):
 
 def test_review_of_a_shortest_win_has_no_mistakes(late):
     pos, d = late
-    from solver.hints import hint
+    from solver.solodrez.hints import hint
     texts, cur = [], pos
     while not cur.is_won():
         h = hint(cur)

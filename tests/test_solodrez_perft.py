@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from solodrez_helpers import DATA, fast_reference, ref, to_ref
-from solver import engine
-from solver.position import Position
+from solver.solodrez.rules import engine
+from solver.solodrez.rules.position import Position
 
 with open(os.path.join(DATA, "perft.json")) as f:
     CASES = json.load(f)["positions"]

@@ -1,5 +1,5 @@
 """The Solodrez searches against the reference (S13, S14): every win found by the DFS verdict
-search (solver.search.DfsState) and by A* (solver.optimal.AStar) is replayed by the
+search (solver.solodrez.search.dfs.DfsState) and by A* (solver.solodrez.search.astar.AStar) is replayed by the
 independent verifier reference.verify; A* is never longer than DFS, and on small late-game
 positions (tests/data/late_game.txt) A* finds exactly the reference BFS distance and both
 searches prove LOST exactly where the reference does."""
@@ -7,9 +7,9 @@ searches prove LOST exactly where the reference does."""
 import pytest
 
 from solodrez_helpers import fast_reference, late_game_cases, ref, to_engine
-from solver import optimal, search
-from solver.moves import Move
-from solver.position import Position
+from solver.solodrez.search import astar as optimal, dfs as search
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
 
 DFS_DEALS = list(range(20)) + [259, 2 ** 64 - 1]
 # deals whose A* search finishes within a small budget (found by a scan of deals 0..400)

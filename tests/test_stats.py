@@ -1,10 +1,10 @@
-"""solver.stats against values worked out by hand from the formulas."""
+"""solver.solodrez.stats against values worked out by hand from the formulas."""
 import math
 
 import numpy as np
 import pytest
 
-from solver import stats
+from solver.solodrez import stats
 
 Z = stats.Z95
 

@@ -1,12 +1,13 @@
-"""The exact transposition table (solver/table.py) and its in-place growth."""
+"""The exact transposition table (solver/solodrez/search/table.py) and its in-place growth."""
 import numpy as np
 
-from solver import engine, table
-from solver.optimal import AStar, WON as A_WON
-from solver.position import Position
-from solver.search import DfsState, WON
-from solver.solve import FIRST_TABLE_BYTES, Limits, solve
-from solver.moves import Move
+from solver.solodrez.rules import engine
+from solver.solodrez.search import table
+from solver.solodrez.search.astar import AStar, WON as A_WON
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.dfs import DfsState, WON
+from solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
+from solver.solodrez.rules.moves import Move
 
 import reference as ref
 

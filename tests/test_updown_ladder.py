@@ -1,11 +1,11 @@
-"""Round-robin ladders (solver/ladder.py) and `drez updown ladder` / `drez crapette ladder`."""
+"""Round-robin ladders (solver/common/ladder.py) and `drez updown ladder` / `drez crapette ladder`."""
 import math
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import drez
-from solver.ladder import PairResult, elo, pair_seed, round_robin
+from solver.common.ladder import PairResult, elo, pair_seed, round_robin
 from solver.updown.sim import play_pair
 
 

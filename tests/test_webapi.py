@@ -18,10 +18,10 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import reference as ref  # noqa: E402
 from cli.main import drez  # noqa: E402
-from solver.moves import Move  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.review import format_record  # noqa: E402
-from solver.solve import solve  # noqa: E402
+from solver.solodrez.rules.moves import Move  # noqa: E402
+from solver.solodrez.rules.position import Position  # noqa: E402
+from solver.solodrez.review import format_record  # noqa: E402
+from solver.solodrez.search.solve import solve  # noqa: E402
 from webapp.app import MAX_BODY, create_app  # noqa: E402
 from webapp.searches import Budget, Searches  # noqa: E402
 

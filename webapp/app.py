@@ -24,10 +24,10 @@ from starlette.staticfiles import StaticFiles
 
 from cli.inputs import BadInput, parse_deal_number
 from cli.jsonout import moves_json
-from solver.moves import Move, MoveError, resolve_move
-from solver.pictures.svg import move_marks, played_marks, position_svg
-from solver.position import Position, PositionError
-from solver.review import RecordError, format_record, parse_record
+from solver.solodrez.rules.moves import Move, MoveError, resolve_move
+from solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
+from solver.solodrez.rules.position import Position, PositionError
+from solver.solodrez.review import RecordError, format_record, parse_record
 from webapp.searches import Budget, Busy, Searches
 
 MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB

@@ -6,10 +6,10 @@ positions come as text, not deal numbers, so no answer has a "deal" key."""
 from __future__ import annotations
 
 from cli.jsonout import hint_json, solve_json, with_deal
-from solver.hints import hint as make_hint
-from solver.jit import ensure_compiled
-from solver.pictures.stepper import steps_html
-from solver.solve import solve as run_solve
+from solver.solodrez.hints import hint as make_hint
+from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.pictures.stepper import steps_html
+from solver.solodrez.search.solve import solve as run_solve
 
 
 def warm_up() -> None:
@@ -27,7 +27,7 @@ def solve(limits, pos, optimal: bool) -> dict:
 
 def review(limits, record) -> dict:
     from cli.hint_cmds import _review_json, review_lines
-    from solver.review import review as run_review
+    from solver.solodrez.review import review as run_review
     rv = run_review(record, limits)
     out = with_deal(rv.record.label, _review_json(rv))
     out["summary"] = review_lines(rv)[-1]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import anyio
 
-from solver.solve import DEFAULT_MAX_NODES, Limits
+from solver.solodrez.search.solve import DEFAULT_MAX_NODES, Limits
 
 MAX_PENDING = 256
 _FLAGS = None          # in a worker: the shared cancel flags

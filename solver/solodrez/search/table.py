@@ -12,9 +12,9 @@ The table counts as full at 3/4 load; inserting then answers -1 and the search r
 UNKNOWN (memory), never a wrong verdict.
 """
 import numpy as np
-from .jit import njit
+from ..jit import njit
 
-from .engine import KEY_WORDS, key_hash
+from ..rules.engine import KEY_WORDS, key_hash
 
 ENTRY_BYTES = 8 * (KEY_WORDS + 1)
 FULL = -1

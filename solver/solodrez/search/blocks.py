@@ -30,9 +30,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import engine
-from .cards import RANK_NAMES, card_digit, card_name
-from .position import Position
+from ..rules import engine
+from ..rules.cards import RANK_NAMES, card_digit, card_name
+from ..rules.position import Position
 
 NO_MOVES, CIRCLING, EXHAUSTED, STUCK = "no-moves", "circling", "exhausted", "stuck"
 CIRCLE_LIMIT = 5000  # reachable sets up to this size count as "going round in circles"

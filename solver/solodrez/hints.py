@@ -11,7 +11,7 @@ verdict WON, unproven a limit stopped the shortest-solution search (A*) but a wi
                       `at_most` (the length of the win found) and `at_least` (A*'s proven
                       lower bound) bracket it.  We do not retry with larger limits behind
                       the user's back: the limits are the user's to raise.
-verdict LOST          no move wins; `blocked` says which kind of block (solver.blocks).
+verdict LOST          no move wins; `blocked` says which kind of block (solver.solodrez.search.blocks).
 verdict UNKNOWN       a limit stopped the search before any verdict; never a wrong LOST.
 """
 from __future__ import annotations
@@ -19,10 +19,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from .blocks import NO_MOVES, STUCK, Block, blocked, static_block
-from .moves import Move
-from .position import Position
-from .solve import LOST, UNKNOWN, WON, Limits, Result, solve
+from .search.blocks import NO_MOVES, STUCK, Block, blocked, static_block
+from .rules.moves import Move
+from .rules.position import Position
+from .search.solve import LOST, UNKNOWN, WON, Limits, Result, solve
 
 
 DEFAULT_HINT_SECONDS = 5.0     # a person waits seconds, not minutes: the default budget

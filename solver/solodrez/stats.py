@@ -70,7 +70,7 @@ def summary(values, qs=PERCENTILES) -> dict | None:
 
 
 def summarize_rows(rows) -> dict:
-    """The numbers of `drez report` from result rows (dicts as solver.batch.read_rows gives).
+    """The numbers of `drez report` from result rows (dicts as solver.solodrez.batch.read_rows gives).
 
     A deal with several rows counts once (its first row).  Winnability: point estimate over
     decided deals; the interval counts UNKNOWN and ERROR deals as lost for its lower end and

@@ -12,10 +12,10 @@ key as another move's result or as the position itself, so no position is missed
 from __future__ import annotations
 
 import numpy as np
-from .jit import njit
+from ..jit import njit
 
-from . import engine
-from .engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
+from ..rules import engine
+from ..rules.engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
                      is_won)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
@@ -170,7 +170,7 @@ class DfsState:
 
 def warm_up() -> None:
     """Run every kernel once on a tiny position so numba compiles (or loads) them."""
-    from .optimal import astar_solve
+    from .astar import astar_solve
     words = np.full(NCOLS, engine.EMPTY_WORD, np.int64)
     words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
     state = DfsState(words, 1 << 16, depth=4)
@@ -183,7 +183,7 @@ def warm_up() -> None:
     engine.lower_bound(words)
     engine.remove_series(words.copy())
     engine.generate_moves(words, np.empty(MAX_MOVES, np.int64), True)   # as Position calls it
-    from .optimal import AStar
+    from .astar import AStar
     grown = AStar(words, 1 << 16)
     grown.run(10)
     grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..moves import Move, move_text
-from ..position import Position
+from ..rules.moves import Move, move_text
+from ..rules.position import Position
 from .svg import played_marks, position_svg
 
 _STYLE = """

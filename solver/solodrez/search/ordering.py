@@ -1,8 +1,8 @@
 """Move ordering shared by the searches (numba)."""
-from .jit import njit
+from ..jit import njit
 
-from . import engine
-from .engine import misplaced_delta
+from ..rules import engine
+from ..rules.engine import misplaced_delta
 
 
 @njit(cache=True)

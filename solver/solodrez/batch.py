@@ -29,8 +29,8 @@ from collections import Counter, deque
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import wait
 
-from .deals import MAX_DEAL
-from .solve import LOST, UNKNOWN, WON, Limits
+from .rules.deals import MAX_DEAL
+from .search.solve import LOST, UNKNOWN, WON, Limits
 from .version import ENGINE_VERSION, RULES_VERSION
 
 ERROR = "ERROR"
@@ -424,8 +424,8 @@ class RowWriter:
 def solve_deal(n: int, limits: Limits, optimal: bool) -> dict:
     """Decide deal n: its row.  Exceptions are rows too (verdict ERROR)."""
     from .jit import ensure_compiled
-    from .position import Position
-    from .solve import solve
+    from .rules.position import Position
+    from .search.solve import solve
     try:
         ensure_compiled()
         return make_row(n, solve(Position.from_deal(n), limits, optimal), optimal)

@@ -36,8 +36,8 @@ position's distance is at least lower_bound + 1.
 import numpy as np
 
 from .deadness import column_digits
-from .engine import MAX_COLUMN, NCOLS, is_bad
-from .jit import njit
+from ..rules.engine import MAX_COLUMN, NCOLS, is_bad
+from ..jit import njit
 
 
 @njit(cache=True)

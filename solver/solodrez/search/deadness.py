@@ -10,9 +10,9 @@ skipping dead positions leaves every winning line in place, and LOST still means
 reachable position is won.
 """
 import numpy as np
-from .jit import njit
+from ..jit import njit
 
-from .engine import MAX_COLUMN, NCOLS, is_bad
+from ..rules.engine import MAX_COLUMN, NCOLS, is_bad
 
 
 @njit(cache=True)

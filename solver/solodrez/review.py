@@ -17,11 +17,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from .deals import MAX_DEAL
+from .rules.deals import MAX_DEAL
 from .hints import Hint, hint
-from .moves import Move, MoveError, resolve_move
-from .position import Position, PositionError
-from .solve import LOST, WON, Limits
+from .rules.moves import Move, MoveError, resolve_move
+from .rules.position import Position, PositionError
+from .search.solve import LOST, WON, Limits
 
 
 MAX_POSITION_BYTES = 1 << 16     # a position file is a few hundred bytes

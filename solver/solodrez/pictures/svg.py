@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from ..cards import COLOUR_NAMES, card_name, card_number
-from ..moves import Move
-from ..position import NCOLS, Position
+from ..rules.cards import COLOUR_NAMES, card_name, card_number
+from ..rules.moves import Move
+from ..rules.position import NCOLS, Position
 
 # Fill colours for the nine numbers of the rulings (1 gray .. 9 green).
 COLOUR_HEX = {1: "#8d8d8d", 2: "#e0262b", 3: "#d61aa6", 4: "#7b2fbf", 5: "#1f6fe0",

@@ -130,7 +130,8 @@ def _has_cache(module) -> bool:
 
 def kernel_modules():
     """The modules that define numba kernels."""
-    from . import deadness, engine, optimal, ordering, search, table, tight
+    from .search import deadness, astar as optimal, ordering, dfs as search, table, tight
+    from .rules import engine
     return (engine, deadness, optimal, ordering, search, table, tight)
 
 
@@ -149,7 +150,7 @@ def ensure_compiled(stream=None) -> None:
     modules = kernel_modules()
     if all(_has_cache(m) for m in modules):
         return
-    from . import search
+    from .search import dfs as search
     stream = stream or sys.stderr
     print("drez: compiling the numba kernels (first run only, cached afterwards)...",
           file=stream, flush=True)

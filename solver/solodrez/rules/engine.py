@@ -29,7 +29,7 @@ Equal for any permutation of the columns, and different for positions that diffe
 anything but column order (colours are not in the words at all).
 """
 import numpy as np
-from .jit import njit
+from ..jit import njit
 
 NCOLS = 9
 KEY_WORDS = 4

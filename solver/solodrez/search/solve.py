@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from . import optimal as astar_mod
-from . import search as dfs_mod
-from .moves import Move
-from .position import Position
+from . import astar as astar_mod
+from . import dfs as dfs_mod
+from ..rules.moves import Move
+from ..rules.position import Position
 
 WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30

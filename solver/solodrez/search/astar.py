@@ -20,9 +20,9 @@ within it, lowest h (deepest) first, newest first.  Table payload (`info`):
 from __future__ import annotations
 
 import numpy as np
-from .jit import njit
+from ..jit import njit
 
-from .engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta, canonical_key,
+from ..rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta, canonical_key,
                      generate_moves, is_won, key_to_columns, lower_bound)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves

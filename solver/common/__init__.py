@@ -1,0 +1,1 @@
+"""Code shared by the games: statistics and the round-robin ladder."""
