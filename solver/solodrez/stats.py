@@ -1,6 +1,6 @@
 """Small statistics for batch reports: Wilson score interval, percentiles, summaries.
 
-Pure Python on purpose: the numbers in `drez report` are checked by hand in tests/test_stats.py.
+Pure Python on purpose: the numbers in `drez report` are checked by hand in tests/solodrez/test_stats.py.
 """
 from __future__ import annotations
 

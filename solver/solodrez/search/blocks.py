@@ -20,7 +20,7 @@ accepts its role: a real card of rank r + 1 or a neutral (roles up to Queen), or
 column (role Joker).
 
 The detectors below never search; each is a sufficient condition for "lost", proved in
-its docstring, and tests/test_blocks.py checks them against exhaustive search on
+its docstring, and tests/solodrez/test_blocks.py checks them against exhaustive search on
 thousands of positions.  They are deliberately cheap, so `play` can run them every move.
 """
 from __future__ import annotations

@@ -1,0 +1,158 @@
+"""Issue 14, first part: input paths that crashed or lost data now give one line on
+stderr, exit 2, and leave every file as it was."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import drez
+from tests.cli.helpers import DREZ, one_error_line
+
+CLOSED_STDIN = [["show", "-"], ["moves", "-"], ["solve", "-"], ["hint", "-"],
+                ["apply", "-", "1>2"], ["verify", "-", "1>2"], ["review", "-"], ["play", "-"],
+                ["play", "42"], ["updown", "play"], ["crapette", "play"],
+                ["updown", "match"], ["crapette", "match"]]
+
+
+def test_closed_standard_input_is_one_line_exit_2():
+    procs = [(args, subprocess.Popen([*DREZ, *args], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=lambda: os.close(0)))
+             for args in CLOSED_STDIN]
+    for args, p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 2, (args, out, err)
+        assert one_error_line(err) and "standard input is closed" in err, (args, err)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["deal", "42"], ["solve", "42"], ["moves", "42", "--json"]])
+def test_output_to_a_full_disk_is_one_line(args):
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([*DREZ, *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=120)
+    assert p.returncode == 2 and one_error_line(p.stderr), p.stderr
+    assert "No space left on device" in p.stderr
+
+
+def _invoke(args, **kw):
+    return CliRunner().invoke(drez, args, **kw)
+
+
+def test_analyze_refuses_an_out_it_cannot_write_and_leaves_nothing(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    for out in (tmp_path / "missing" / "x.csv", afile / "x.csv", tmp_path):
+        r = _invoke(["analyze", "0-3", "--out", str(out), "--no-progress"])
+        assert r.exit_code == 2 and one_error_line(r.stderr), r.output
+    assert sorted(os.listdir(tmp_path)) == ["afile"]
+    if os.path.exists("/dev/full") and not os.path.exists("/dev/full.meta.json"):
+        r = _invoke(["analyze", "0-3", "--out", "/dev/full", "--no-progress"])
+        assert r.exit_code == 2 and "not a regular file" in r.stderr
+        assert not os.path.exists("/dev/full.meta.json")
+
+
+def test_analyze_dask_failed_start_leaves_nothing(tmp_path, monkeypatch):
+    pytest.importorskip("dask.distributed")
+    import cli.analyze_cmds as analyze_cmds
+    monkeypatch.setattr(analyze_cmds, "DASK_CONNECT_TIMEOUT", "1s")
+    out = tmp_path / "r.csv"
+    for address in ("garbage", "tcp://127.0.0.1:1"):
+        r = _invoke(["analyze", "0-3", "--out", str(out), "--dask", address, "--no-progress"])
+        assert r.exit_code == 2 and one_error_line(r.stderr), r.output
+        assert "Traceback" not in r.output
+        assert os.listdir(tmp_path) == []
+
+
+def test_updown_simulate_names_the_game_a_guard_stopped(monkeypatch):
+    import solver.updown.state as state
+    monkeypatch.setattr(state, "MAX_ACTIONS", 30)
+    r = _invoke(["updown", "simulate", "--games", "5", "--workers", "1", "--seed", "4",
+                 "--no-progress"])
+    assert r.exit_code == 2 and one_error_line(r.stderr), r.output
+    assert "game 0 of seed 4" in r.stderr and "30 actions" in r.stderr
+
+
+def _results(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text("deal,verdict,length,optimal,nodes,seconds,difficulty\n"
+                    "0,WON,40,0,100,0.0100,easy\n1,LOST,,0,50,0.0100,lost\n")
+    return path
+
+
+def test_report_never_overwrites_a_foreign_file_nor_leaves_dir(tmp_path):
+    results = _results(tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    notes = out / "notes.md"
+    notes.write_text("# my notes\n")
+    index = tmp_path / "index.json"
+    index.write_text('{"something": "else"}\n')
+    cases = [["--name", "notes"], ["--name", "../x"], ["--name", ""], ["--name", ".hidden"],
+             ["--index", str(index)]]
+    for extra in cases:
+        r = _invoke(["report", str(results), "--dir", str(out), "--no-charts", *extra])
+        assert r.exit_code == 2 and one_error_line(r.stderr), (extra, r.output)
+    assert notes.read_text() == "# my notes\n" and index.read_text() == '{"something": "else"}\n'
+    assert sorted(os.listdir(out)) == ["notes.md"] and not (tmp_path / "x.md").exists()
+    # its own report and index are replaced, as before
+    for _ in range(2):
+        r = _invoke(["report", str(results), "--dir", str(out), "--no-charts",
+                     "--index", str(tmp_path / "new-index.json")])
+        assert r.exit_code == 0, r.output
+    assert (out / "r.md").read_text().startswith("# Solodrez deal analysis: r")
+
+
+def test_report_dir_that_cannot_be_made_is_one_line(tmp_path):
+    results = _results(tmp_path)
+    r = _invoke(["report", str(results), "--dir", str(results / "sub"), "--no-charts"])
+    assert r.exit_code == 2 and one_error_line(r.stderr), r.output
+
+
+def test_report_names_the_line_and_field(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("deal,verdict,length,optimal,nodes,seconds,difficulty\n"
+                    "0,WON,40,0,100,0.0100,easy\n1,WON,40,0,many,0.01,easy\n")
+    r = _invoke(["report", str(path), "--dir", str(tmp_path / "o"), "--no-charts"])
+    assert r.exit_code == 2 and one_error_line(r.stderr)
+    assert "line 3" in r.stderr and "'nodes'" in r.stderr and "many" in r.stderr
+
+
+def test_play_save_asks_before_replacing_a_file(tmp_path):
+    game = tmp_path / "game.txt"
+    game.write_text("precious\n")
+    r = _invoke(["play", "42", "--no-color"], input=f"1>2\nsave {game}\nn\nquit\n\n")
+    assert "exists; replace it?" in r.output and "not saved" in r.output
+    assert game.read_text() == "precious\n"
+    r = _invoke(["play", "42", "--no-color"], input=f"save {game}\ny\nquit\n")
+    assert "saved 0 moves" in r.output and game.read_text().startswith("deal 42")
+    r = _invoke(["play", "42", "--no-color"], input="save /dev/null\ny\nquit\n")
+    assert "not a regular file" in r.output and os.path.exists("/dev/null")
+
+
+def test_oversized_input_is_refused_at_once(tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"J1 " * (20 << 20))
+    start = time.perf_counter()
+    for args, kw in ((["show", str(big)], {}), (["review", str(big)], {}),
+                     (["show", "-"], {"input": big.read_bytes()})):
+        r = _invoke(args, **kw)
+        assert r.exit_code == 2 and "larger than 1 MiB" in r.stderr, r.output
+    assert time.perf_counter() - start < 10
+
+
+def test_closed_stdin_message_comes_from_one_place():
+    # the in-process view of the same rule: no stdin object at all
+    saved = sys.stdin
+    try:
+        from cli import inputs
+        sys.stdin = None
+        with pytest.raises(inputs.BadInput):
+            inputs.stdin_lines()
+    finally:
+        sys.stdin = saved

@@ -1,0 +1,143 @@
+"""Shared helpers for the Solodrez engine tests: converting between the engine's Position and
+the reference's tuples of card strings, a memoised reference, and seeded position sources."""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+
+import numpy as np
+
+from tests.solodrez import reference as ref
+
+from solver.solodrez.rules import engine
+from solver.solodrez.rules.cards import card_name, parse_card
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def P(*cols):
+    """A reference position from up to nine columns written as strings, bottom card first."""
+    cols = [tuple(c.split()) for c in cols]
+    return tuple(cols + [()] * (9 - len(cols)))
+
+
+def to_engine(pos) -> Position:
+    """The engine Position of a reference position (no settling)."""
+    return Position(tuple(tuple(parse_card(c) for c in col) for col in pos))
+
+
+def to_ref(position: Position):
+    """The reference position (tuple of 9 tuples of card names) of an engine Position."""
+    return tuple(tuple(card_name(c) for c in col) for col in position.columns)
+
+
+def engine_moves(position: Position, prune=False) -> list:
+    """The engine's moves as reference triples (src, dst, k)."""
+    return [(m.src, m.dst, m.cards) for m in position.legal_moves(prune=prune)]
+
+
+def engine_play(position: Position, move) -> Position:
+    return position.play(Move(*move))
+
+
+@contextlib.contextmanager
+def fast_reference():
+    """Memoise reference.legal_moves while inside (apply and verify call it again for the
+    position they were just asked about).  Pure memoisation: answers are unchanged."""
+    original = ref.legal_moves
+    ref.legal_moves = functools.lru_cache(maxsize=200_000)(original)
+    try:
+        yield
+    finally:
+        ref.legal_moves = original
+
+
+def fixes(pos, move) -> bool:
+    """Whether move puts its first card where a complete series needs it (a real card onto
+    the real card one rank higher, or a Joker onto an empty column)."""
+    src, dst, k = move
+    first = pos[src][-k]
+    if ref.is_neutral(first):
+        return False
+    if not pos[dst]:
+        return ref.rank_of(first) == 6
+    top = pos[dst][-1]
+    return not ref.is_neutral(top) and ref.rank_of(top) == ref.rank_of(first) + 1
+
+
+def biased_game(n, rng, steps, bias):
+    """Positions of one seeded game from deal n (settled): with probability `bias` a move is
+    chosen among those that fix a card, otherwise among all legal moves."""
+    cur = ref.settle(ref.deal(n))
+    out = [cur]
+    for _ in range(steps):
+        moves = ref.legal_moves(cur)
+        if not moves:
+            break
+        if rng.random() < bias:
+            good = [m for m in moves if fixes(cur, m)]
+            if good:
+                moves = good
+        cur = ref.apply(cur, rng.choice(moves))
+        out.append(cur)
+    return out
+
+
+def random_small_position(rng, per_rank, fill_all):
+    """A random mid-game position with `per_rank` cards of each rank and both neutrals,
+    dealt at random over 9 columns (every column non-empty when fill_all)."""
+    cards = [f"{r}{i}" for r in "JQRBNP" for i in range(1, per_rank + 1)] + ["X1", "X2"]
+    rng.shuffle(cards)
+    ncols = 9 if fill_all else rng.randint(3, 9)
+    cols = [[] for _ in range(9)]
+    for i, c in enumerate(cards):
+        cols[i if i < ncols else rng.randrange(ncols)].append(c)
+    rng.shuffle(cols)
+    return tuple(tuple(c) for c in cols)
+
+
+def independent_lower_bound(pos) -> int:
+    """Misplaced real cards (independent_misplaced) plus neutrals lying directly on a
+    real card."""
+    h = independent_misplaced(pos)
+    for col in pos:
+        for below, card in zip(col, col[1:]):
+            h += ref.is_neutral(card) and not ref.is_neutral(below)
+    return h
+
+
+def independent_misplaced(pos) -> int:
+    """Real cards not lying on the real card one rank higher; Jokers not on the table."""
+    h = 0
+    for col in pos:
+        for i, card in enumerate(col):
+            if ref.is_neutral(card):
+                continue
+            r = ref.rank_of(card)
+            if i == 0:
+                h += r != 6
+            else:
+                below = col[i - 1]
+                h += ref.is_neutral(below) or ref.rank_of(below) != r + 1
+    return h
+
+
+def words_key(words) -> tuple:
+    key = np.zeros(engine.KEY_WORDS, np.int64)
+    engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
+    return tuple(int(v) for v in key)
+
+
+def late_game_cases():
+    """[(reference position, 'LOST' or distance)] from tests/solodrez/data/late_game.txt."""
+    lines = open(os.path.join(DATA, "late_game.txt")).read().split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if line.startswith("# distance "):
+            d = line.split()[2]
+            cols = tuple(tuple(l.split()) for l in lines[i + 1:i + 10])
+            out.append((cols, d if d == "LOST" else int(d)))
+    return out

@@ -1,0 +1,108 @@
+"""The Solodrez commands as a user meets them: deal, show, moves, apply, solve, verify,
+bench (S16 text format, S17 move notation, S14 verdicts).  Every solution printed is
+replayed by the reference verifier."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import drez
+from tests.solodrez import reference as ref
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(drez, list(args), input=input, catch_exceptions=False)
+
+
+def moves_of(payload):
+    return [(m["from"] - 1, m["to"] - 1, m["cards"]) for m in payload["moves"]]
+
+
+def test_S16_deal_output_feeds_every_command():
+    dealt = run("deal", "42")
+    assert dealt.exit_code == 0
+    assert dealt.stdout == "\n".join(" ".join(col) for col in ref.deal(42)) + "\n"
+    moves = run("moves", "-", "--json", input=dealt.output)
+    listed = {(m["from"] - 1, m["to"] - 1, m["cards"]) for m in json.loads(moves.stdout)["moves"]}
+    assert listed == set(ref.legal_moves(ref.settle(ref.deal(42))))
+    shown = run("show", "-", "--no-color", input=dealt.output)
+    assert shown.exit_code == 0 and "\x1b[" not in shown.output and "J5" in shown.output
+
+
+def test_S17_apply_plays_moves_and_names_the_first_illegal_one():
+    legal = ref.legal_moves(ref.settle(ref.deal(42)))
+    src, dst, k = legal[0]
+    out = run("apply", "42", f"{src + 1}>{dst + 1}:{k}")
+    assert out.exit_code == 0
+    expected = ref.apply(ref.settle(ref.deal(42)), (src, dst, k))
+    assert out.stdout == "\n".join(" ".join(col) for col in expected) + "\n"
+    bad = run("apply", "42", f"{src + 1}>{dst + 1}:{k}", "1>1")
+    assert bad.exit_code == 2
+    assert "move 2" in bad.output and bad.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("deal", "18446744073709551616"), "outside"),
+    (("deal", "x"), "not a deal number"),
+    (("show", "no/such/file"), "cannot read"),
+    (("solve", "no/such/file"), "cannot read"),
+    (("moves", "-"), "column lines"),
+    (("solve", "42", "--max-memory", "lots"), "not a size"),
+    (("solve", "42", "--frobnicate"), "no such option"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    out = run(*args, input="")
+    assert out.exit_code == 2
+    assert fragment in out.output.lower()
+    assert out.output.strip().count("\n") == 0
+    assert "Traceback" not in out.output
+
+
+def test_S14_solve_won_prints_a_verified_solution():
+    out = run("solve", "42", "--json")
+    payload = json.loads(out.stdout)
+    assert out.exit_code == 0 and payload["verdict"] == "WON"
+    assert payload["length"] == len(payload["moves"])
+    ok, why = ref.verify(ref.deal(42), moves_of(payload))
+    assert ok, why
+
+
+def test_S14_solve_optimal_is_verified_and_no_shorter_than_the_bound():
+    out = run("solve", "11", "--optimal", "--json")
+    payload = json.loads(out.stdout)
+    assert payload["verdict"] == "WON" and payload["optimal"] is True
+    assert payload["length"] == payload["lower_bound"]
+    ok, why = ref.verify(ref.deal(11), moves_of(payload))
+    assert ok, why
+    plain = json.loads(run("solve", "11", "--json").stdout)
+    assert plain["length"] >= payload["length"]
+
+
+def test_S14_solve_lost_deal_exits_0_and_says_lost():
+    out = run("solve", "179")            # no legal move in the deal as dealt
+    assert out.exit_code == 0 and "LOST" in out.output
+    assert ref.legal_moves(ref.settle(ref.deal(179))) == []
+
+
+@pytest.mark.parametrize("limit, name", [(("--max-nodes", "200"), "nodes"),
+                                         (("--max-memory", "1M"), "memory")])
+def test_S14_limits_give_unknown_with_exit_3_never_lost(limit, name):
+    out = run("solve", "104", "--json", *limit)   # deal 104 needs about 2M positions
+    payload = json.loads(out.stdout)
+    assert out.exit_code == 3
+    assert payload["verdict"] == "UNKNOWN" and payload["limit"] == name
+
+
+def test_verify_accepts_a_win_and_rejects_the_rest():
+    payload = json.loads(run("solve", "42", "--json").stdout)
+    texts = [f"{m['from']}>{m['to']}:{m['cards']}" for m in payload["moves"]]
+    assert run("verify", "42", *texts).exit_code == 0
+    short = run("verify", "42", *texts[:-1])
+    assert short.exit_code == 1 and "NOT A WIN" in short.output
+    assert run("verify", "42", "banana").exit_code == 2
+
+
+def test_bench_reports_totals():
+    out = run("bench", "--deals", "0,179")
+    assert out.exit_code == 0
+    assert "total: 2 deals" in out.output and "LOST" in out.output

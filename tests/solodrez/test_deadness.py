@@ -1,0 +1,83 @@
+"""The search's dead-position pruning (solver/solodrez/search/deadness.py): the same fixed point as the
+documented detector in solver/solodrez/search/blocks.py, and verdicts unchanged with and without it
+(S14: a lost position is one from which no sequence of moves wins)."""
+import random
+
+import pytest
+
+from solver.solodrez.search import blocks, deadness
+from solver.solodrez.rules.cards import card_digit
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.dfs import LOST, WON, DfsState
+from solver.solodrez.search.astar import AStar
+
+from tests.solodrez import reference as ref
+
+
+def _positions(deals, steps, seed):
+    rng = random.Random(seed)
+    for n in deals:
+        pos = Position.from_deal(n)
+        for _ in range(steps):
+            yield pos
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+
+
+def test_S14_numba_fixed_point_equals_the_blocks_detector():
+    digits, lengths, movable = deadness.dead_scratch()
+    seen = dead = 0
+    for pos in _positions(range(150), 60, 7):
+        cols = [[card_digit(c) for c in col] for col in pos.columns]
+        expected = blocks.may_move_first(cols)
+        deadness.may_move_first(pos.words(), digits, lengths, movable)
+        for c in range(9):
+            assert list(movable[c, :lengths[c]]) == expected[c], (str(pos), c)
+        dead += deadness.is_dead(pos.words(), digits, lengths, movable)
+        seen += 1
+    assert seen > 5000 and dead > 100      # the corpus exercises both answers
+
+
+def test_S14_dead_positions_are_lost_by_reference_search():
+    digits, lengths, movable = deadness.dead_scratch()
+    checked = 0
+    for pos in _positions(range(300, 700), 120, 11):
+        if pos.card_count() > 26 or not deadness.is_dead(pos.words(), digits, lengths, movable):
+            continue
+        assert ref.shortest_distance(ref_position(pos), max_nodes=50_000) in ("LOST", None)
+        checked += 1
+    assert checked > 20
+
+
+def ref_position(pos):
+    return tuple(tuple(str(Position(((c,),) + ((),) * 8)).split()[0] for c in col)
+                 for col in pos.columns)
+
+
+@pytest.mark.parametrize("search", ["dfs", "greedy", "astar"])
+def test_S14_verdicts_agree_with_and_without_dead_pruning(search):
+    budget = {"dfs": 20_000, "greedy": 10_000, "astar": 2_000}[search]
+    decided = 0
+    for n, pos in enumerate(_positions(range(0, 2000, 20), 40, 5)):
+        if n % 6:
+            continue
+        results = []
+        for prune in (True, False):
+            if search == "dfs":
+                s = DfsState(pos.words(), 1 << 24, prune_dead=prune)
+                results.append(s.run(budget))
+            else:
+                s = AStar(pos.words(), 1 << 24, greedy=search == "greedy", prune_dead=prune)
+                results.append((s.run(budget), s.bound() if s.status == WON else None))
+        with_pruning, without = results
+        status_with = with_pruning if search == "dfs" else with_pruning[0]
+        status_without = without if search == "dfs" else without[0]
+        if status_with in (WON, LOST) and status_without in (WON, LOST):
+            assert status_with == status_without, (search, str(pos))
+            if search == "astar":
+                assert with_pruning[1] == without[1]    # same proven-shortest length
+            decided += 1
+        assert not (status_with == LOST and status_without == WON)
+    assert decided > (40 if search == "astar" else 100)

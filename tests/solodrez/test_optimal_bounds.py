@@ -1,0 +1,150 @@
+"""The admissible bound (engine.lower_bound), the exactness test (tight.bound_not_exact)
+and A* built on them, against breadth-first search and along proven-shortest solutions.
+
+- On seeded small positions the reference BFS distance d is known: the bound never
+  exceeds d, the exactness test fires only where d > bound, and A* finds exactly d.
+- From openings (no BFS reaches them) the suffixes of a shortest solution are shortest:
+  the position i moves into a solution of length L is at distance exactly L - i.  The
+  bound never exceeds that, the test never fires where it equals it, and the last
+  positions of every such solution are checked by the reference BFS too.
+- From middle games A* with and without the exactness test gives the same lengths.
+"""
+import random
+
+import numpy as np
+import pytest
+
+from tests.solodrez.helpers import (P, biased_game, fast_reference, late_game_cases,
+                              random_small_position, ref, to_engine, to_ref)
+from solver.solodrez.rules import engine
+from solver.solodrez.search import astar as optimal
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.tight import bound_not_exact, tight_scratch
+
+SCRATCH = tight_scratch()
+LATE = late_game_cases()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_reference():
+    with fast_reference():
+        yield
+
+
+def not_exact(words) -> bool:
+    return bool(bound_not_exact(words, *SCRATCH))
+
+
+def shortest(words, tight=True, budget=400_000):
+    a = optimal.AStar(np.asarray(words, np.int64), 1 << 24, tight=tight)
+    status = a.run(budget)
+    return status, a
+
+
+def replayed(pos: Position, a) -> list:
+    """The reference moves of A*'s solution, checked by reference.verify."""
+    moves = [Move.unpack(m) for m in a.path()]
+    triples = [(m.src, m.dst, m.cards) for m in moves]
+    ok, why = ref.verify(to_ref(pos), triples)
+    assert ok, why
+    return moves
+
+
+def test_exactness_test_fires_on_a_hand_made_position():
+    """Column 8 holds Q2 B2 R1: the only Queen free for R1 lies beneath it, so R1 must
+    move twice; A* without the test (exact, checked against BFS below) needs one move
+    more than the bound."""
+    p = P("J1", "B1", "N1", "P2", "N2", "J2", "X1 Q1 R2", "Q2 B2 R1", "P1 X2")
+    pos = to_engine(p)
+    h = pos.lower_bound()
+    assert not_exact(pos.words())
+    status, a = shortest(pos.words(), tight=False)
+    assert status == optimal.WON and len(replayed(pos, a)) == h + 1
+
+
+@pytest.mark.parametrize("case", range(len(LATE)))
+def test_against_bfs_on_the_late_game_corpus(case):
+    """tests/solodrez/data/late_game.txt pins the reference BFS distance of 40 positions."""
+    p, d = LATE[case]
+    pos = to_engine(p).settled()
+    status, a = shortest(pos.words())
+    if d == "LOST":
+        assert status == optimal.LOST
+        return
+    h = pos.lower_bound()
+    assert h <= d
+    if not_exact(pos.words()):
+        assert d > h
+    assert status == optimal.WON and len(replayed(pos, a)) == d
+
+
+def test_against_plain_astar_on_small_positions():
+    """Seeded random positions of 12 real cards: A* without the exactness test (whose
+    lengths equal BFS on the corpus above) gives the distance d; the test fires only
+    where d exceeds the bound, and A* with it finds d too."""
+    rng = random.Random(20261201)
+    checked = fired = 0
+    while checked < 400:
+        p = ref.settle(random_small_position(rng, 2, rng.random() < 0.5))
+        pos = to_engine(p)
+        words = pos.words()
+        plain_status, plain = shortest(words, tight=False, budget=100_000)
+        if plain_status not in (optimal.WON, optimal.LOST) or pos.is_won():
+            continue
+        checked += 1
+        status, a = shortest(words)
+        assert status == plain_status, p
+        if status == optimal.LOST:
+            continue
+        d = int(plain.stats[3])
+        h = pos.lower_bound()
+        assert h <= d, p
+        if not_exact(words):
+            fired += 1
+            assert d > h, p
+        assert len(replayed(pos, a)) == d, p
+    assert fired >= 5       # the seed gives positions where the test matters
+
+
+@pytest.mark.parametrize("deal", [1, 3, 5, 12, 16])
+def test_along_shortest_solutions_from_openings(deal):
+    pos = Position.from_deal(deal)
+    status, a = shortest(pos.words(), budget=2_000_000)
+    assert status == optimal.WON
+    moves = replayed(pos, a)
+    plain_status, plain = shortest(pos.words(), tight=False, budget=5_000_000)
+    assert plain_status == optimal.WON and int(plain.stats[3]) == len(moves)
+    length = len(moves)
+    cur = pos
+    for i, m in enumerate(moves):
+        words = cur.words()
+        h = int(engine.lower_bound(words))
+        assert h <= length - i
+        if h == length - i:
+            assert not not_exact(words), (deal, i)
+        if length - i <= 3:
+            assert ref.shortest_distance(to_ref(cur), max_nodes=20_000) == length - i
+        nxt = cur.play(m)
+        assert abs(int(engine.lower_bound(nxt.words())) - h) <= 1
+        cur = nxt
+    assert cur.is_won()
+
+
+def test_middle_games_same_length_with_and_without_the_exactness_test():
+    rng = random.Random(7)
+    compared = 0
+    for n in range(40, 52):
+        game = biased_game(n, rng, 30, 0.8)
+        for p in game[10::10]:
+            pos = to_engine(p).settled()
+            s1, a1 = shortest(pos.words(), tight=True, budget=300_000)
+            s2, a2 = shortest(pos.words(), tight=False, budget=300_000)
+            if optimal.RUNNING in (s1, s2):
+                continue
+            assert s1 == s2, p
+            if s1 == optimal.WON:
+                assert a1.stats[3] == a2.stats[3], p
+                replayed(pos, a1)
+            compared += 1
+    assert compared >= 10

@@ -1,0 +1,41 @@
+"""The verdict portfolio of solver.solodrez.search.solve: its first-move probes find wins that the whole-
+tree greedy search reaches only after many more positions, every win replays in the
+reference, and neither the probes nor any limit ever turn into LOST."""
+from tests.solodrez.helpers import ref
+from solver.solodrez.search import solve as solve_mod
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits, probe_first_moves, solve
+
+
+def _replays(deal, moves):
+    return ref.verify(ref.deal(deal), [(m.src, m.dst, m.cards) for m in moves])
+
+
+def test_a_probe_win_starts_with_its_probe_move_and_replays():
+    pos = Position.from_deal(9848)
+    found, nodes, limit = probe_first_moves(pos, Limits(), 50_000)
+    assert found.verdict == WON and limit is None and 0 < nodes == found.nodes
+    assert found.moves[0] in pos.legal_moves(prune=True)
+    assert _replays(9848, found.moves) == (True, "")
+
+
+def test_probes_never_answer_lost_and_stop_at_the_node_limit():
+    lost = Position.from_deal(2382)               # LOST after 837 positions
+    assert solve(lost).verdict == LOST
+    found, nodes, limit = probe_first_moves(lost, Limits(), 50_000)
+    assert found is None and limit is None and nodes > 0
+    found, nodes, limit = probe_first_moves(Position.from_deal(654), Limits(max_nodes=5_000),
+                                            50_000)
+    assert found is None and limit == "nodes" and nodes >= 5_000
+
+
+def test_the_portfolio_reaches_its_probe_stage_and_its_wins_replay(monkeypatch):
+    # Deal 12361: the greedy search of the whole tree needs about 23 million positions;
+    # a probe one move in wins after about a thousand.  Small stages keep the test quick.
+    monkeypatch.setattr(solve_mod, "GREEDY_FIRST_STAGE", 20_000)
+    monkeypatch.setattr(solve_mod, "PROBE_NODES", 5_000)
+    result = solve(Position.from_deal(12361), Limits(max_nodes=3_000_000))
+    assert result.verdict == WON and result.nodes < 3_000_000
+    assert _replays(12361, result.moves) == (True, "")
+    stopped = solve(Position.from_deal(12361), Limits(max_nodes=21_000))
+    assert stopped.verdict == UNKNOWN and stopped.limit == "nodes"

@@ -1,0 +1,129 @@
+"""The Solodrez searches against the reference (S13, S14): every win found by the DFS verdict
+search (solver.solodrez.search.dfs.DfsState) and by A* (solver.solodrez.search.astar.AStar) is replayed by the
+independent verifier reference.verify; A* is never longer than DFS, and on small late-game
+positions (tests/solodrez/data/late_game.txt) A* finds exactly the reference BFS distance and both
+searches prove LOST exactly where the reference does."""
+
+import pytest
+
+from tests.solodrez.helpers import fast_reference, late_game_cases, ref, to_engine
+from solver.solodrez.search import astar as optimal, dfs as search
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
+
+DFS_DEALS = list(range(20)) + [259, 2 ** 64 - 1]
+# deals whose A* search finishes within a small budget (found by a scan of deals 0..400)
+ASTAR_DEALS = [11, 23, 76, 118, 169, 203, 209, 222, 230, 358, 361]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_reference():
+    with fast_reference():
+        yield
+
+
+LATE = late_game_cases()
+
+
+def dfs(words, budget=2_000_000):
+    state = search.DfsState(words, 1 << 25)
+    status = state.run(budget)
+    return status, state
+
+
+def astar(words, budget=200_000):
+    a = optimal.AStar(words, 1 << 24)
+    status = a.run(budget)
+    return status, a
+
+
+def replay(position: Position, packed):
+    """The reference moves of a packed path, after checking the engine replays it to a win."""
+    moves = [Move.unpack(m) for m in packed]
+    cur = position
+    for m in moves:
+        cur = cur.play(m)
+    assert cur.is_won()
+    return [(m.src, m.dst, m.cards) for m in moves]
+
+
+@pytest.fixture(scope="module")
+def dfs_lengths():
+    """{deal: DFS solution length}, every solution checked by reference.verify (S13)."""
+    out = {}
+    for n in sorted(set(DFS_DEALS + ASTAR_DEALS)):
+        pos = Position.from_deal(n)
+        status, state = dfs(pos.words())
+        assert status == search.WON, n       # 97.86% of deals are winnable; these are
+        moves = replay(pos, state.path())
+        ok, why = ref.verify(ref.deal(n), moves)
+        assert ok, (n, why)
+        out[n] = len(moves)
+    return out
+
+
+def test_S13_dfs_solutions_replay_in_the_reference(dfs_lengths):
+    """Every DFS win on the deals is legal move by move and ends won, by reference.verify
+    (done in the fixture); a win needs at least one move per misplaced card."""
+    assert len(dfs_lengths) == len(set(DFS_DEALS + ASTAR_DEALS))
+    for n, length in dfs_lengths.items():
+        assert length >= Position.from_deal(n).lower_bound()
+
+
+@pytest.mark.parametrize("n", ASTAR_DEALS)
+def test_S13_astar_solutions_replay_and_are_never_longer_than_dfs(n, dfs_lengths):
+    pos = Position.from_deal(n)
+    status, a = astar(pos.words())
+    assert status == optimal.WON
+    moves = replay(pos, a.path())
+    ok, why = ref.verify(ref.deal(n), moves)
+    assert ok, why
+    assert len(moves) == a.bound()
+    assert pos.lower_bound() <= len(moves) <= dfs_lengths[n]
+    assert 39 <= len(moves) <= 56       # the rulings' measured range of shortest wins
+
+
+def test_late_game_file_is_the_reference_answer():
+    """The pinned distances are what reference.shortest_distance says (recomputed)."""
+    assert len(LATE) == 40 and sum(d == "LOST" for _, d in LATE) == 12
+    for p, d in LATE:
+        assert ref.validate(p) is None
+        assert ref.shortest_distance(p, max_nodes=250) == d, p
+
+
+@pytest.mark.parametrize("i", range(len(LATE)))
+def test_S14_late_game_astar_exact_and_verdicts_agree(i):
+    """A* length equals the reference BFS distance exactly; the lower bound never exceeds
+    it; a LOST position of the reference is LOST for both searches (S14)."""
+    p, d = LATE[i]
+    pos = to_engine(p).settled()
+    words = pos.words()
+    a_status, a = astar(words)
+    d_status, state = dfs(words)
+    if d == "LOST":
+        assert a_status == optimal.LOST
+        assert d_status == search.LOST
+        return
+    assert pos.lower_bound() <= d
+    assert a_status == optimal.WON
+    moves = replay(pos, a.path())
+    assert len(moves) == d
+    assert ref.verify(p, moves) == (True, "")
+    assert d_status == search.WON
+    dmoves = replay(pos, state.path())
+    assert ref.verify(p, dmoves) == (True, "")
+    assert len(dmoves) >= d
+
+
+def test_S14_position_without_moves_is_lost():
+    """S14: real cards and no legal move at all (every top is a Joker or a Pawn, no column
+    is empty, no run starts with a Queen): the reference lists no move, both searches LOST."""
+    p = (("Q1", "R1", "J1"), ("Q2", "R2", "J2"), ("Q3", "R3", "J3"), ("Q4", "R4", "J4"),
+         ("Q5", "R5", "J5"), ("B1", "N1", "P1"), ("B2", "N2", "P2"),
+         ("B3", "N3", "B4", "N4", "P3"), ("X1", "X2", "B5", "N5", "P4", "P5"))
+    assert ref.validate(p) is None
+    assert ref.legal_moves(p) == [] and to_engine(p).legal_moves() == []
+    assert ref.shortest_distance(p) == "LOST"
+    words = to_engine(p).words()
+    assert optimal.AStar(words, 1 << 20).run(1000) == optimal.LOST
+    assert search.DfsState(words, 1 << 20).run(1000) == search.LOST

@@ -1,0 +1,216 @@
+"""The web app's JSON API (webapp/app.py), in process through Starlette's test client:
+the same objects as the commands' --json, JSON 4xx errors, bounded bodies and searches."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+import anyio
+from click.testing import CliRunner
+from tests.solodrez.hint_corpus import decided_positions, losing_move
+from tests.solodrez.helpers import to_ref
+from starlette.testclient import TestClient
+
+from tests.solodrez import reference as ref
+from cli.main import drez
+from solver.solodrez.rules.moves import Move
+from solver.solodrez.rules.position import Position
+from solver.solodrez.review import format_record
+from solver.solodrez.search.solve import solve
+from webapp.app import MAX_BODY, create_app
+from webapp.searches import Budget, Searches
+
+
+@pytest.fixture(scope="module")
+def client():
+    app = create_app(Budget(max_seconds=2.0, max_memory=64 << 20))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def late():
+    """Winnable corpus positions a few moves from the end, with their reference distance."""
+    return [(p, d) for _, p, d in decided_positions() if d != "LOST" and 3 <= d <= 8][:4]
+
+
+def _replay(pos, moves_json):
+    moves = [(m["from"] - 1, m["to"] - 1, m["cards"]) for m in moves_json]
+    return ref.verify(to_ref(pos), moves)
+
+
+def test_deal_is_what_drez_deal_prints(client):
+    r = client.get("/api/deal/42")
+    assert r.status_code == 200
+    assert r.json() == {"deal": 42, "position": CliRunner().invoke(drez, ["deal", "42"]).output}
+    assert client.get("/api/deal/abc").status_code == 400
+    assert client.get("/api/deal/%C2%B2").status_code == 400      # digits are ASCII 0-9 only
+    assert client.get(f"/api/deal/{2**64}").json()["error"].startswith("deal number")
+
+
+def test_pick_is_a_deal_of_the_index(client):
+    from cli.analyze_cmds import DEFAULT_INDEX
+    with open(DEFAULT_INDEX) as f:
+        groups = json.load(f)["difficulties"]
+    for _ in range(3):
+        n = client.get("/api/pick?difficulty=hard&winnable=1").json()["deal"]
+        assert n in groups["hard"]
+    assert client.get("/api/pick?winnable=1").json()["deal"] not in groups.get("lost", [])
+    r = client.get("/api/pick?difficulty=impossible")
+    assert r.status_code == 400 and "difficulty must be one of" in r.json()["error"]
+
+
+def test_hint_is_what_drez_hint_json_prints(client, late, tmp_path):
+    for pos, d in late:
+        got = client.post("/api/hint", json={"position": str(pos)})
+        assert got.status_code == 200
+        path = tmp_path / "p.txt"
+        path.write_text(str(pos))
+        cli = json.loads(CliRunner().invoke(drez, ["hint", str(path), "--json"]).output)
+        got = got.json()
+        assert got.keys() == cli.keys()
+        assert {k: v for k, v in got.items() if k != "seconds"} == \
+               {k: v for k, v in cli.items() if k != "seconds"}
+        assert got["verdict"] == "WON" and got["proven"] and got["distance"] == d
+        after = pos.play(Move(got["move"]["from"] - 1, got["move"]["to"] - 1, got["move"]["cards"]))
+        assert ref.shortest_distance(to_ref(after), max_nodes=5_000) == d - 1
+
+
+def test_moves_apply_and_position(client, late):
+    pos, _ = late[0]
+    r = client.post("/api/moves", json={"position": str(pos)}).json()
+    assert r == json.loads(CliRunner().invoke(drez, ["moves", "-", "--json"], input=str(pos)).output)
+    assert r.keys() == {"moves", "won"} and not r["won"]
+    m = r["moves"][0]
+    after = client.post("/api/apply", json={"position": str(pos), "move": m}).json()
+    played = pos.play(Move(m["from"] - 1, m["to"] - 1, m["cards"]))
+    assert after == {"position": str(played), "moves": [x.json() for x in played.legal_moves()],
+                     "won": played.is_won()}
+    text = client.post("/api/apply", json={"position": str(pos),
+                                           "move": f"{m['from']}>{m['to']}:{m['cards']}"}).json()
+    assert text == after
+    bad = client.post("/api/apply", json={"position": str(pos), "move": "1>1"})
+    assert bad.status_code == 400 and "onto itself" in bad.json()["error"]
+    dealt = client.post("/api/position", json={"position": str(Position.from_deal(7, settle=False))})
+    assert dealt.json()["position"] == str(Position.from_deal(7))
+
+
+def test_solve_and_steps_replay(client, late):
+    pos, d = late[1]
+    r = client.post("/api/solve", json={"position": str(pos), "optimal": True}).json()
+    assert r.keys() == solve(pos).json().keys()
+    assert r["verdict"] == "WON" and r["optimal"] and r["length"] == d
+    assert _replay(pos, r["moves"]) == (True, "")
+    html = client.post("/api/steps", json={"position": str(pos), "optimal": True})
+    assert html.headers["content-type"].startswith("text/html")
+    assert html.text.count('class="step"') == d + 1
+
+
+def test_review_finds_thelosing_move(client):
+    for _, pos, d in decided_positions():
+        if d != "LOST" and 3 <= d <= 8:
+            bad = losing_move(pos)
+            if bad:
+                break
+    record = format_record(str(pos), [bad.text()])
+    r = client.post("/api/review", json={"record": record}).json()
+    assert r["mistakes"] == 1 and r["moves"][0]["losing"] and r["optimum"] == d
+    assert r["first_losing"] == 1 and r["moves"][0]["number"] == 1
+    same = client.post("/api/review", json={"position": str(pos), "moves": [bad.text()]}).json()
+    assert same["moves"] == r["moves"] and "summary: 1 move played" in same["summary"]
+    cli = json.loads(CliRunner().invoke(drez, ["review", "-", "--json"], input=record).output)
+    assert r.keys() == {*cli.keys(), "summary"}
+    assert r["start_hint"].keys() == cli["start_hint"].keys()
+
+
+def test_the_page_reads_fields_the_api_answers(client, late):
+    """play.js reads the hint answer's fields by name (h.xxx): each must be a key of
+    /api/hint (the cli/jsonout.py vocabulary), not a name the API no longer uses."""
+    import re
+    from webapp.app import STATIC
+    with open(f"{STATIC}/play.js", encoding="utf-8") as f:
+        script = f.read()
+    used = set(re.findall(r"\bh\.([a-z_]+)", script))
+    answer = client.post("/api/hint", json={"position": str(late[0][0])}).json()
+    assert used and used <= answer.keys(), used - answer.keys()
+    assert {"length", "optimal", "lower_bound"} <= used
+    assert not re.search(r"\b(at_most|at_least)\b", script)
+
+
+@pytest.mark.parametrize("body, status, words", [
+    (b"not json", 400, "not JSON"),
+    (b"[1, 2]", 400, "JSON object"),
+    (b'{"position": 5}', 400, "string"),
+    (b'{"position": "J1 J1\\n\\n\\n\\n\\n\\n\\n\\n\\n"}', 400, "appears twice"),
+    (b'{"position": "' + b"Q1 " * (MAX_BODY // 3) + b'"}', 413, "over"),
+])
+def test_bad_requests_get_json_4xx(client, body, status, words):
+    r = client.post("/api/hint", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == status and words in r.json()["error"]
+
+
+def test_routes_and_record_files(client):
+    assert client.get("/api/nothing").json() == {"error": "Not Found"}
+    assert client.get("/api/hint").status_code == 405 and "error" in client.get("/api/hint").json()
+    r = client.post("/api/review", json={"record": "position /etc/passwd\n"})
+    assert r.status_code == 400 and "reads no file" in r.json()["error"]
+    assert client.post("/api/hint", json={"position": str(Position.from_deal(1)),
+                                          "max_seconds": -1}).status_code == 400
+    assert client.get("/").status_code == 200 and "play.js" in client.get("/").text
+    evil = TestClient(client.app, base_url="http://evil.example")
+    assert evil.get("/api/deal/1").status_code == 400
+
+
+# A deal whose shortest solution is not proven within tens of seconds (deal 42, used
+# before, is now proven optimal by A* in milliseconds); its first win comes at once.
+SLOW_DEAL = 292
+
+
+def test_a_search_is_bounded_by_the_server_time_cap(client):
+    t = time.perf_counter()
+    r = client.post("/api/solve", json={"position": str(Position.from_deal(SLOW_DEAL)),
+                                        "optimal": True, "max_seconds": 30}).json()
+    assert time.perf_counter() - t < 4.0          # the cap is 2 s, whatever was asked
+    assert r["verdict"] == "WON" and not r["optimal"] and r["limit"] == "time"
+    assert _replay(Position.from_deal(SLOW_DEAL), r["moves"]) == (True, "")
+
+
+class _Request:
+    """Stands in for a Starlette request: disconnects after `after` seconds."""
+
+    def __init__(self, after=None):
+        self.t, self.after = time.perf_counter(), after
+
+    async def is_disconnected(self):
+        return self.after is not None and time.perf_counter() - self.t > self.after
+
+
+@pytest.mark.parametrize("how", ["disconnect", "shutdown"])
+def test_searches_are_cancelled_by_disconnect_and_shutdown(how):
+    searches = Searches(Budget(max_seconds=20.0, max_memory=64 << 20))
+    pos = Position.from_deal(SLOW_DEAL)
+    request = _Request(0.3 if how == "disconnect" else None)
+    if how == "shutdown":
+        threading.Timer(0.3, searches.shutdown).start()
+    t = time.perf_counter()
+    try:
+        r = anyio.run(searches.run, request, "solve", searches.limits(), pos, True)
+    finally:
+        searches.shutdown()
+    assert r["limit"] == "cancelled" and time.perf_counter() - t < 6.0
+
+
+def test_serve_refuses_an_address_in_use_in_one_line():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = CliRunner().invoke(drez, ["serve", "--port", str(port)])
+    assert r.exit_code == 2 and "cannot listen on 127.0.0.1" in r.output
+    assert "Traceback" not in r.output

@@ -1,0 +1,37 @@
+"""Load on loopback (tools/web_load.py, smaller): many concurrent hints, all answered and
+right, none lost; the page and the API stay responsive while a slow search runs."""
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from webapp.local_server import Server
+
+_PATH = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "web_load.py")
+_spec = importlib.util.spec_from_file_location("web_load", _PATH)
+web_load = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(web_load)
+
+
+def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():
+    positions = web_load.late_positions()
+    server = Server("--max-seconds", "2", "--workers", "2", "--max-memory", "128M")
+    try:
+        burst = web_load.burst(server.url, positions, requests=200, concurrency=40)
+        during = web_load.slow_search(server.url, positions[0], 2.0)
+    finally:
+        code, err, seconds = server.stop()
+    print("burst:", burst)
+    print("during a slow search:", during)
+    assert burst["ok"] == 200 and burst["lost"] == burst["error"] == burst["wrong"] == 0
+    assert during["slow_hint"]["status"] == 200 and during["slow_hint"]["limit"] == "time"
+    assert during["slow_hint"]["seconds"] < 4.0
+    assert during["failed_during"] == 0
+    assert during["page"]["n"] >= 4 and during["page"]["max_ms"] < 1000
+    assert during["fast_hint"]["max_ms"] < 1500      # the other worker stays free
+    assert code == 0 and seconds < 10, err

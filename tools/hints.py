@@ -1,0 +1,86 @@
+"""How long `drez hint` takes, as a whole process with default settings, on positions from
+games: the opening, and a quarter, half and three quarters of the way through the verdict
+search's (not shortest, often roundabout) solution of each deal.
+
+    .venv/bin/python tools/hints.py [--first 5000000] [--deals 10]   # writes reports/hints.md
+
+Deals first..first+deals-1 (by default numbers no test or report uses).  Each position is
+written to a file and `drez hint FILE --json` is run once, timed from start to exit.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import click
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.rules.position import Position  # noqa: E402
+from solver.solodrez.search.solve import WON, solve  # noqa: E402
+
+DREZ = os.path.join(os.path.dirname(sys.executable), "drez")
+
+
+@click.command()
+@click.option("--first", default=5_000_000, show_default=True, help="First deal number.")
+@click.option("--deals", default=10, show_default=True, help="How many deals.")
+@click.option("--out", default=os.path.join(os.path.dirname(__file__), "hints.md"),
+              show_default=True, help="Markdown report to write.")
+def main(first, deals, out):
+    """Time whole `drez hint` processes on positions from games."""
+    ensure_compiled()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(first, first + deals):
+            start = Position.from_deal(n)
+            r = solve(start)
+            if r.verdict != WON:
+                continue
+            line = [start]
+            for m in r.moves:
+                line.append(line[-1].play(m))
+            for frac in (0, 1 / 4, 1 / 2, 3 / 4):
+                i = int(len(r.moves) * frac)
+                path = os.path.join(tmp, f"{n}-{i}.txt")
+                with open(path, "w") as f:
+                    f.write(str(line[i]))
+                t = time.perf_counter()
+                p = subprocess.run([DREZ, "hint", path, "--json"], capture_output=True,
+                                   text=True)
+                dt = time.perf_counter() - t
+                h = json.loads(p.stdout)
+                rows.append((n, i, h, dt))
+                click.echo(f"deal {n} move {i}: {h['verdict']} {h.get('distance')} "
+                           f"proven={h['proven']} {dt:.2f} s", err=True)
+    times = sorted(dt for *_, dt in rows)
+    proven = [row for row in rows if row[2]["proven"]]
+    cmd = f".venv/bin/python tools/hints.py --first {first} --deals {deals}"
+    lines = ["# `drez hint` as a whole process, default settings", "",
+             f"Command: `{cmd}`", "",
+             f"{len(rows)} positions of deals {first}..{first + deals - 1}: the opening and a "
+             "quarter, half and three quarters of the way through the verdict search's "
+             "solution; `drez hint FILE --json` run once on each, timed from start to exit "
+             "(process start and kernel loading included).", "",
+             f"- proven (shortest distance, or LOST): {len(proven)} of {len(rows)}",
+             f"- wall time: median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s",
+             "", "| deal | move | verdict | distance | proven | positions | seconds |",
+             "|---:|---:|---|---:|---|---:|---:|"]
+    for n, i, h, dt in rows:
+        lines.append(f"| {n} | {i} | {h['verdict']} | {h.get('distance')} | "
+                     f"{'yes' if h['proven'] else 'no'} | "
+                     f"{h.get('nodes')} | {dt:.2f} |")
+    lines.append("")
+    with open(out, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    click.echo("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
