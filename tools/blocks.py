@@ -26,7 +26,7 @@ from solver.solodrez.search.solve import LOST  # noqa: E402
 @click.option("--lost", default=1000, show_default=True, help="Lost positions to gather.")
 @click.option("--won", default=1000, show_default=True, help="Winnable positions to check.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the random games.")
-@click.option("--out", default=os.path.join(os.path.dirname(__file__), "blocks.md"),
+@click.option("--out", default=os.path.join(os.path.dirname(__file__), "..", "reports", "blocks.md"),
               show_default=True, help="Markdown report to write.")
 def main(lost, won, seed, out):
     """Measure the static block detectors over decided positions."""

@@ -31,7 +31,7 @@ DREZ = os.path.join(os.path.dirname(sys.executable), "drez")
 @click.command()
 @click.option("--first", default=5_000_000, show_default=True, help="First deal number.")
 @click.option("--deals", default=10, show_default=True, help="How many deals.")
-@click.option("--out", default=os.path.join(os.path.dirname(__file__), "hints.md"),
+@click.option("--out", default=os.path.join(ROOT, "reports", "hints.md"),
               show_default=True, help="Markdown report to write.")
 def main(first, deals, out):
     """Time whole `drez hint` processes on positions from games."""

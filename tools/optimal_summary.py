@@ -125,7 +125,8 @@ def main(argv=None) -> int:
     out += ["", f"## Not proven here: {len(rest):,}", "",
             ", ".join(f"{d} ({rows[d]['verdict']}, {rows[d].get('limit')})" for d in rest[:200])
             or "None."]
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), args.name + ".md")
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "reports",
+                        args.name + ".md")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
     print(path)
