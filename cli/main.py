@@ -7,8 +7,8 @@ from importlib.metadata import PackageNotFoundError, version
 
 import click
 
-from cli import (analyze_cmds, crapette_cmds, hint_cmds, play_cmds, position_cmds, report_cmds,
-                 serve_cmds, solve_cmds, updown_cmds)
+from cli import crapette, updown
+from cli.solodrez import analyze, hints, play, position, report, serve, solve
 from solver.solodrez.rules.deals import MAX_DEAL
 
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}
@@ -92,9 +92,8 @@ def drez():
     """Solodrez solver and deal analyzer, with the Up-and-down and Crapette games."""
 
 
-for command in (*position_cmds.COMMANDS, *solve_cmds.COMMANDS, *hint_cmds.COMMANDS,
-                *play_cmds.COMMANDS, *analyze_cmds.COMMANDS, *report_cmds.COMMANDS,
-                *serve_cmds.COMMANDS):
+for command in (*position.COMMANDS, *solve.COMMANDS, *hints.COMMANDS, *play.COMMANDS,
+                *analyze.COMMANDS, *report.COMMANDS, *serve.COMMANDS):
     drez.add_command(command)
-drez.add_command(updown_cmds.updown)
-drez.add_command(crapette_cmds.crapette)
+drez.add_command(updown.updown)
+drez.add_command(crapette.crapette)

@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cli.limits import MemorySize  # noqa: E402
+from cli.solodrez.limits import MemorySize  # noqa: E402
 from solver.solodrez import batch  # noqa: E402
 from solver.solodrez.search.solve import Limits  # noqa: E402
 from solver.solodrez.version import ENGINE_VERSION  # noqa: E402

@@ -4,7 +4,7 @@ Built on Starlette (served by uvicorn, `drez serve`).  Every answer of the API i
 errors too: `{"error": "what is wrong"}` with a 4xx status; never a traceback page.
 Request bodies are limited to MAX_BODY bytes; every search runs through `Searches`
 (off the request loop, bounded in time and memory).  The objects are exactly those the
-commands print with --json, built by the same functions (cli/jsonout.py): `drez hint
+commands print with --json, built by the same functions (cli/solodrez/jsonout.py): `drez hint
 --json`, `drez moves --json`, `drez solve --json`, `drez review --json`.  README.md lists
 the routes.
 """
@@ -22,8 +22,8 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cli.inputs import BadInput, parse_deal_number
-from cli.jsonout import moves_json
+from cli.solodrez.inputs import BadInput, parse_deal_number
+from cli.solodrez.jsonout import moves_json
 from solver.solodrez.rules.moves import Move, MoveError, resolve_move
 from solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
 from solver.solodrez.rules.position import Position, PositionError
@@ -117,7 +117,7 @@ async def deal(request):
 
 
 async def pick(request):
-    from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
+    from cli.solodrez.analyze import PICK_DIFFICULTIES, pick_deal
     difficulty = request.query_params.get("difficulty") or None
     if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
         raise BadRequest(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")

@@ -1,11 +1,11 @@
 """The searches the web app runs, as plain functions of picklable values, so that they run
 in worker processes (webapp.searches).  Each returns exactly the JSON object of its
-command, built by the same cli.jsonout functions: `drez hint --json`, `drez solve --json`,
+command, built by the same cli.solodrez.jsonout functions: `drez hint --json`, `drez solve --json`,
 `drez review --json` (plus the summary line), or the HTML of `drez solve --html`.  The
 positions come as text, not deal numbers, so no answer has a "deal" key."""
 from __future__ import annotations
 
-from cli.jsonout import hint_json, solve_json, with_deal
+from cli.solodrez.jsonout import hint_json, solve_json, with_deal
 from solver.solodrez.hints import hint as make_hint
 from solver.solodrez.jit import ensure_compiled
 from solver.solodrez.pictures.stepper import steps_html
@@ -26,7 +26,7 @@ def solve(limits, pos, optimal: bool) -> dict:
 
 
 def review(limits, record) -> dict:
-    from cli.hint_cmds import _review_json, review_lines
+    from cli.solodrez.hints import _review_json, review_lines
     from solver.solodrez.review import review as run_review
     rv = run_review(record, limits)
     out = with_deal(rv.record.label, _review_json(rv))
@@ -35,6 +35,6 @@ def review(limits, record) -> dict:
 
 
 def steps(limits, pos, optimal: bool) -> str:
-    from cli.solve_cmds import describe
+    from cli.solodrez.solve import describe
     r = run_solve(pos, limits, optimal)
     return steps_html("Solodrez solution", describe(r), pos, r.moves)

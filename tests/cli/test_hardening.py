@@ -59,7 +59,7 @@ def test_analyze_refuses_an_out_it_cannot_write_and_leaves_nothing(tmp_path):
 
 def test_analyze_dask_failed_start_leaves_nothing(tmp_path, monkeypatch):
     pytest.importorskip("dask.distributed")
-    import cli.analyze_cmds as analyze_cmds
+    import cli.solodrez.analyze as analyze_cmds
     monkeypatch.setattr(analyze_cmds, "DASK_CONNECT_TIMEOUT", "1s")
     out = tmp_path / "r.csv"
     for address in ("garbage", "tcp://127.0.0.1:1"):
@@ -150,7 +150,7 @@ def test_closed_stdin_message_comes_from_one_place():
     # the in-process view of the same rule: no stdin object at all
     saved = sys.stdin
     try:
-        from cli import inputs
+        from cli.solodrez import inputs
         sys.stdin = None
         with pytest.raises(inputs.BadInput):
             inputs.stdin_lines()

@@ -108,7 +108,7 @@ def test_no_color_and_colour_only_on_request(monkeypatch):
     r = _invoke(["show", "42", "--color"])
     assert "\x1b[" in r.output
     monkeypatch.setenv("NO_COLOR", "1")
-    from cli.render import use_color
+    from cli.solodrez.render import use_color
     assert use_color(None) is False and use_color(True) is True
     r = _invoke(["show", "42"])
     assert "\x1b[" not in r.output

@@ -54,7 +54,7 @@ def test_deal_is_what_drez_deal_prints(client):
 
 
 def test_pick_is_a_deal_of_the_index(client):
-    from cli.analyze_cmds import DEFAULT_INDEX
+    from cli.solodrez.analyze import DEFAULT_INDEX
     with open(DEFAULT_INDEX) as f:
         groups = json.load(f)["difficulties"]
     for _ in range(3):
@@ -130,7 +130,7 @@ def test_review_finds_thelosing_move(client):
 
 def test_the_page_reads_fields_the_api_answers(client, late):
     """play.js reads the hint answer's fields by name (h.xxx): each must be a key of
-    /api/hint (the cli/jsonout.py vocabulary), not a name the API no longer uses."""
+    /api/hint (the cli/solodrez/jsonout.py vocabulary), not a name the API no longer uses."""
     import re
     from webapp.app import STATIC
     with open(f"{STATIC}/play.js", encoding="utf-8") as f:

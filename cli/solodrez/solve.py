@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import click
 
-from cli.inputs import BadInput, load_position
-from cli.jsonout import echo_json, solve_json, with_deal
-from cli.limits import limit_options, limits_from
-from cli.picture_out import write_solution_html
-from cli.render import draw, use_color
+from cli.solodrez.inputs import BadInput, load_position
+from cli.solodrez.jsonout import echo_json, solve_json, with_deal
+from cli.solodrez.limits import limit_options, limits_from
+from cli.solodrez.pictures import write_solution_html
+from cli.solodrez.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.solodrez.jit import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
@@ -123,14 +123,14 @@ OPTIMAL_BENCH_DEALS = (0, 1, 2, 11, 42, 7, 9, 14, 360, 882, 957, 208, 143, 306, 
 @click.command()
 @click.option("--deals", "deal_list", default=None,
               help="Comma-separated deal numbers (default: the fixed list, "
-                   "BENCH_DEALS or with --optimal OPTIMAL_BENCH_DEALS in cli/solve_cmds.py).")
+                   "BENCH_DEALS or with --optimal OPTIMAL_BENCH_DEALS in cli/solodrez/solve.py).")
 @click.option("--optimal", is_flag=True, help="Time the proven-shortest search instead.")
 @limit_options
 def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
     """Solve a fixed list of deals and print nodes, nodes per second and deals per second."""
     import time
 
-    from cli.inputs import parse_deal_number
+    from cli.solodrez.inputs import parse_deal_number
     from solver.solodrez.rules.position import Position
 
     if deal_list is None:

@@ -7,13 +7,13 @@ import sys
 
 import click
 
-from cli.inputs import BadInput
-from cli.limits import default_seconds, limit_options
+from cli.solodrez.inputs import BadInput
+from cli.solodrez.limits import default_seconds, limit_options
 from cli.words import plural
 from solver.solodrez import batch
 
-DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                             "deals", "index.json")
+DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "deals", "index.json")
 
 DASK_CONNECT_TIMEOUT = "5s"
 

@@ -10,7 +10,7 @@ import tempfile
 
 import click
 
-from cli.inputs import BadInput
+from cli.solodrez.inputs import BadInput
 from solver.solodrez.rules.moves import move_text
 from solver.solodrez.pictures.stepper import steps_html
 from solver.solodrez.pictures.svg import position_svg

@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from cli.inputs import BadInput
-from cli.ladder_cmd import add_ladder
+from cli.solodrez.inputs import BadInput
+from cli.ladder import add_ladder
 from solver.updown.bots import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
@@ -157,8 +157,8 @@ def play(players, bots, seat, seed, ending, color):
     Reads moves line by line from stdin, so it also works with piped input."""
     import random
 
-    from cli.inputs import stdin_lines
-    from cli.render import use_color
+    from cli.solodrez.inputs import stdin_lines
+    from cli.solodrez.render import use_color
     from solver.updown.human import HELP, set_color
     stdin = stdin_lines()
     set_color(use_color(color))
@@ -270,8 +270,8 @@ def match(seats, games, seed, ending, color):
     their moves as in `drez updown play`; computer seats play on their own."""
     import random
 
-    from cli.inputs import stdin_lines
-    from cli.render import use_color
+    from cli.solodrez.inputs import stdin_lines
+    from cli.solodrez.render import use_color
     from solver.updown.human import set_color
     from solver.updown.match import Match
     specs = [x.strip().lower() for x in seats.split(",")]

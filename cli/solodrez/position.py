@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import click
 
-from cli.analyze_cmds import PICK_DIFFICULTIES, pick_deal
-from cli.inputs import BadInput, load_position, parse_deal_number, play_moves
-from cli.jsonout import echo_json, moves_json, with_deal
-from cli.picture_out import write_position_pictures
-from cli.render import draw, use_color
+from cli.solodrez.analyze import PICK_DIFFICULTIES, pick_deal
+from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_moves
+from cli.solodrez.jsonout import echo_json, moves_json, with_deal
+from cli.solodrez.pictures import write_position_pictures
+from cli.solodrez.render import draw, use_color
 from solver.solodrez.jit import ensure_compiled
 from solver.solodrez.rules.moves import move_text
 from solver.solodrez.rules.position import Position

@@ -6,9 +6,9 @@ import os
 
 import click
 
-from cli.analyze_cmds import check_writable_file
-from cli.inputs import BadInput
-from cli.picture_out import hardest_pictures
+from cli.solodrez.analyze import check_writable_file
+from cli.solodrez.inputs import BadInput
+from cli.solodrez.pictures import hardest_pictures
 from solver.solodrez import batch, stats
 
 def _pct(x) -> str:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cli.ladder_cmd import add_ladder
+from cli.ladder import add_ladder
 from solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
 from solver.crapette.notation import move_text, parse_move
 from solver.crapette.render import describe_move, draw_table
@@ -138,8 +138,8 @@ def play(bot, seed, two_players, no_color):
     Type moves in the notation of seeds/crapette.md rule C17; `help` lists it.  Reads moves
     from stdin line by line, so it also works with piped input.
     """
-    from cli.inputs import stdin_lines
-    from cli.render import use_color
+    from cli.solodrez.inputs import stdin_lines
+    from cli.solodrez.render import use_color
     stdin = stdin_lines()
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
@@ -174,8 +174,8 @@ def match(seats, games, seed, no_color):
     Seats may be human (moves typed as in `drez crapette play`) or computer players; with
     two humans the stop rule (C15) is in use.  Two computer seats play the match unattended.
     """
-    from cli.inputs import stdin_lines
-    from cli.render import use_color
+    from cli.solodrez.inputs import stdin_lines
+    from cli.solodrez.render import use_color
     from solver.crapette.match import Match
     humans = [p for p in (0, 1) if seats[p] == "human"]
     stdin = stdin_lines() if humans else None      # two computers need no input

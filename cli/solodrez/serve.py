@@ -5,8 +5,8 @@ import socket
 
 import click
 
-from cli.inputs import BadInput
-from cli.limits import MemorySize
+from cli.solodrez.inputs import BadInput
+from cli.solodrez.limits import MemorySize
 from solver.solodrez.jit import ensure_compiled
 
 

@@ -7,11 +7,11 @@ import sys
 import click
 from tqdm import tqdm
 
-from cli.inputs import BadInput, load_position, read_text
-from cli.jsonout import echo_json, hint_json, move_result_json, with_deal
-from cli.limits import default_seconds, limit_options, limits_from
-from cli.picture_out import write_review_html
-from cli.render import draw, use_color
+from cli.solodrez.inputs import BadInput, load_position, read_text
+from cli.solodrez.jsonout import echo_json, hint_json, move_result_json, with_deal
+from cli.solodrez.limits import default_seconds, limit_options, limits_from
+from cli.solodrez.pictures import write_review_html
+from cli.solodrez.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
 from solver.solodrez.jit import ensure_compiled
