@@ -9,7 +9,7 @@ import click
 
 from cli.solodrez.inputs import BadInput
 from cli.ladder import add_ladder
-from solver.updown.bots import make_bot
+from solver.updown.sim import make_bot
 from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
 ENDING = click.Choice([FIRST, LAST])

@@ -1,6 +1,7 @@
 """Computer players.  Each sees only a ``PlayerView`` and draws chance from the rng it is given.
 
-Protocol: ``bot.choose(view, rng) -> Move``; the move is legal for ``view.to_state()``.
+Protocol: ``bot.choose(view, rng) -> Move``; the move is legal for
+``GameState.from_view(view)``.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A uniform choice among ``legal_moves`` of the view."""
-        return rng.choice(view.to_state().legal_moves())
+        return rng.choice(GameState.from_view(view).legal_moves())
 
 
 def is_safe_load(state: GameState, m: Move) -> bool:
@@ -63,7 +64,7 @@ class RuleBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The legal move with the highest ``rule_score`` (first on ties), else the turn end."""
-        state = view.to_state()
+        state = GameState.from_view(view)
         moves = state.legal_moves()
         best, best_score = moves[-1], None
         for m in moves[:-1]:

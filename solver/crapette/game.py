@@ -1,67 +1,20 @@
-"""Crapette game state: the layout, legal moves, do/undo, turns, win and draw rules.
-
-Pile layout (indexes into ``GameState.piles``; every pile is a list, top card last)::
-
-    0..7    work spaces W1..W8  (W1-W4 dealt from player 0's pack, W5-W8 from player 1's)
-    8..15   home piles H1..H8
-    16 17 18  player 0: first pile (stock), second pile (reserve), third pile (waste)
-    19 20 21  player 1: first, second, third pile
-
-A ``Move`` is a pair of pile indexes.  Three moves are special: ending the turn is
-``first pile -> own third pile`` (rule C9), turning the third pile over is
-``third pile -> first pile`` (C10), and ``PASS`` is ``Move(-1, -1)`` (C11).
-Rule numbers refer to ``seeds/crapette.md``.
+"""Crapette game state: legal moves, do/undo, turns, win and draw rules, and what each
+player may see of it (``view``, rule C16).  The pile layout and ``Move`` are in
+``solver.crapette.piles``.  Rule numbers refer to ``seeds/crapette.md``.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import NamedTuple
 
 from solver.crapette.cards import HIDDEN, rank
+from solver.crapette.piles import (HOME, N_PILES, PASS, STOP, WORK, Move, _M, end_move,  # noqa: F401
+                                   flip_move, reserve, stock, waste)
+from solver.crapette.view import PlayerView
 
-WORK = range(0, 8)
-HOME = range(8, 16)
-N_PILES = 22
 QUIET_TURN_LIMIT = 200   # C13: turns in a row with no card reaching a home pile -> draw
 TURN_MOVE_LIMIT = 300    # C12: moves in one turn before only turn-ending moves stay legal
-
-
-def stock(p: int) -> int:
-    """Pile index of player p's first pile (stock)."""
-    return 16 + 3 * p
-
-
-def reserve(p: int) -> int:
-    """Pile index of player p's second pile (reserve)."""
-    return 17 + 3 * p
-
-
-def waste(p: int) -> int:
-    """Pile index of player p's third pile (waste)."""
-    return 18 + 3 * p
-
-
-class Move(NamedTuple):
-    """One move: take the top card of pile ``src`` and put it on pile ``dst``."""
-    src: int
-    dst: int
-
-
-_M = [[Move(a, b) for b in range(N_PILES)] for a in range(N_PILES)]   # shared Move values
-PASS = Move(-1, -1)
-STOP = Move(-2, -2)
-
-
-def end_move(p: int) -> Move:
-    """Player p ends the turn: first-pile top onto the third pile (C9)."""
-    return _M[16 + 3 * p][18 + 3 * p]
-
-
-def flip_move(p: int) -> Move:
-    """Player p turns the third pile over to become the first pile (C10)."""
-    return _M[18 + 3 * p][16 + 3 * p]
 
 
 class IllegalMove(ValueError):
@@ -386,10 +339,36 @@ class GameState:
         self._end_turn()
         return self.to_move
 
-    def view(self, p: int):
-        """What player p may see: face-up cards only (C16).  See ``solver.crapette.view``."""
-        from solver.crapette.view import PlayerView
-        return PlayerView.of(self, p)
+    def view(self, me: int) -> PlayerView:
+        """What player ``me`` may see: face-up cards only (C16)."""
+        piles = self.piles
+        return PlayerView(
+            me=me, to_move=self.to_move,
+            work=tuple(tuple(piles[w]) for w in WORK),
+            homes=tuple(tuple(piles[h]) for h in HOME),
+            stock_top=tuple(_top(piles[stock(p)]) for p in (0, 1)),
+            stock_size=tuple(len(piles[stock(p)]) for p in (0, 1)),
+            reserve_top=tuple(_top(piles[reserve(p)]) for p in (0, 1)),
+            reserve_size=tuple(len(piles[reserve(p)]) for p in (0, 1)),
+            waste=tuple(tuple(piles[waste(p)]) for p in (0, 1)),
+            moves_in_turn=self.moves_in_turn, quiet=self.quiet, passes=self.passes)
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> "GameState":
+        """A GameState matching ``view`` with every face-down card replaced by HIDDEN."""
+        piles: list[list[int]] = [[] for _ in range(N_PILES)]
+        for w in WORK:
+            piles[w] = list(view.work[w])
+        for i, h in enumerate(HOME):
+            piles[h] = list(view.homes[i])
+        for p in (0, 1):
+            for idx, top, size in ((stock(p), view.stock_top[p], view.stock_size[p]),
+                                   (reserve(p), view.reserve_top[p], view.reserve_size[p])):
+                piles[idx] = [HIDDEN] * (size - 1) + [top] if size else []
+            piles[waste(p)] = list(view.waste[p])
+        state = cls(piles, view.to_move)
+        state.moves_in_turn, state.quiet, state.passes = view.moves_in_turn, view.quiet, view.passes
+        return state
 
 
 _snapshot = attrgetter(*GameState._SCALARS)     # the bookkeeping kept with every move
@@ -424,3 +403,7 @@ def face_up(state: GameState) -> set[int]:
             up.add(piles[i][-1])
     up.discard(HIDDEN)
     return up
+
+
+def _top(pile: list) -> int | None:
+    return pile[-1] if pile else None

@@ -49,8 +49,8 @@ class PileMemory:
         self._last = view
 
     def state(self, view: PlayerView) -> GameState:
-        """``view.to_state()`` with every remembered card in place of HIDDEN."""
-        s = view.to_state()
+        """``GameState.from_view(view)`` with every remembered card in place of HIDDEN."""
+        s = GameState.from_view(view)
         for idx, mem in self.known.items():
             pile = s.piles[idx]
             for h, c in mem.items():

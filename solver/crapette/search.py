@@ -1,7 +1,7 @@
 """The search player: plans its whole turn with a depth-first search over the visible cards.
 
-The search runs on ``view.to_state()``, where face-down cards are HIDDEN.  A line of play
-ends at the turn-ending move, or at a move that turns up a face-down card (the first-pile or
+The search runs on ``GameState.from_view(view)``, where face-down cards are HIDDEN.  A line
+of play ends at the turn-ending move, or at a move that turns up a face-down card (the first-pile or
 second-pile card underneath); there the card is unknown, so the position is valued as the
 mean over a few cards sampled from the unseen ones (``view.unknown()``), each followed by the
 home-pile moves it allows.  Home-pile moves are played first whenever one exists (they only
@@ -66,7 +66,7 @@ class SearchBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """First move of the best line found for the rest of this turn (always legal)."""
-        state = view.to_state()
+        state = GameState.from_view(view)
         key = _key(state)
         if self._plan and key == self._expect:
             m = self._plan.pop(0)

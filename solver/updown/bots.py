@@ -65,32 +65,3 @@ class GreedyBot:
             return Action("lead", best_lead(counts, unseen))
         length, _, first = best_chain(counts, view.table_card >> 2, unseen)
         return Action("play", first) if length else STOP
-
-
-BEST = "ismcts"  # the strongest player by the measurements in reports/updown.md
-
-
-def make_bot(spec: str):
-    """Bot from its name: 'random', 'greedy', 'mc', 'infer', 'ismcts' (the last three with an
-    optional ':BUDGET'), or 'best' (the strongest, ``BEST``); ValueError otherwise."""
-    name, _, arg = spec.strip().lower().partition(":")
-    if name == "best" and not arg:
-        return make_bot(BEST)
-    if name == "random" and not arg:
-        return RandomBot()
-    if name == "greedy" and not arg:
-        return GreedyBot()
-    if name in ("mc", "infer", "ismcts"):
-        from solver.updown.ismcts import ISMCTSBot
-        from solver.updown.montecarlo import InferenceBot, MonteCarloBot
-        cls = {"mc": MonteCarloBot, "infer": InferenceBot, "ismcts": ISMCTSBot}[name]
-        if not arg:
-            return cls()
-        if not arg.isdigit() or int(arg) < 1:
-            raise ValueError(f"bad budget in {spec!r}: use {name}:N with N >= 1")
-        return cls(int(arg))
-    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, infer, ismcts, "
-                     "each optionally :N for its budget, or best)")
-
-
-BOT_NAMES = ("random", "greedy", "mc", "infer", "ismcts", "best")

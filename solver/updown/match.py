@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from solver.updown.sim import make_bot
 from solver.updown.state import FIRST, GameState, new_game
 
 
@@ -66,7 +67,6 @@ class Match:
 
 def bot_match(specs: list[str], games: int, seed: int, ending: str = FIRST) -> Match:
     """A whole match between computer players (one spec per seat, fresh bots each game)."""
-    from solver.updown.bots import make_bot
     match = Match(len(specs), games, seed, ending)
     while not match.over:
         g = len(match.played)

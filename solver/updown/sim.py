@@ -10,9 +10,34 @@ import random
 import statistics
 from collections import Counter
 
-from solver.updown.bots import make_bot
+from solver.updown.bots import GreedyBot, RandomBot
+from solver.updown.ismcts import ISMCTSBot
+from solver.updown.montecarlo import InferenceBot, MonteCarloBot
 from solver.updown.state import FIRST, new_game
 from solver.updown.stats import rate
+
+BEST = "ismcts"  # the strongest player by the measurements in reports/updown.md
+
+
+def make_bot(spec: str):
+    """Bot from its name: 'random', 'greedy', 'mc', 'infer', 'ismcts' (the last three with an
+    optional ':BUDGET'), or 'best' (the strongest, ``BEST``); ValueError otherwise."""
+    name, _, arg = spec.strip().lower().partition(":")
+    if name == "best" and not arg:
+        return make_bot(BEST)
+    if name == "random" and not arg:
+        return RandomBot()
+    if name == "greedy" and not arg:
+        return GreedyBot()
+    if name in ("mc", "infer", "ismcts"):
+        cls = {"mc": MonteCarloBot, "infer": InferenceBot, "ismcts": ISMCTSBot}[name]
+        if not arg:
+            return cls()
+        if not arg.isdigit() or int(arg) < 1:
+            raise ValueError(f"bad budget in {spec!r}: use {name}:N with N >= 1")
+        return cls(int(arg))
+    raise ValueError(f"unknown bot {spec!r} (use random, greedy, mc, infer, ismcts, "
+                     "each optionally :N for its budget, or best)")
 
 
 def game_rng(seed: int, index: int, role: str) -> random.Random:

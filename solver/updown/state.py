@@ -15,6 +15,7 @@ import random
 from typing import NamedTuple
 
 from solver.updown.cards import DECK_SIZE, N_RANKS, card_text, rank_text, parse_rank
+from solver.updown.view import PlayerView
 
 START, CONT, LEAD = "start", "cont", "lead"
 FIRST, LAST = "first", "last"          # endings: U15 first out wins; U16 last holder loses
@@ -219,10 +220,22 @@ class GameState:
             self.history.append((kind, seat, arg))
 
     # ---- views and text -------------------------------------------------------------
-    def view(self, seat: int):
-        """What `seat` may see (U18): a PlayerView holding no hidden card."""
-        from solver.updown.view import make_view
-        return make_view(self, seat)
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may see (U18): a PlayerView holding no hidden card; `legal` is
+        filled only when it is that seat's move."""
+        mine = self.turn == seat and not self.done
+        return PlayerView(
+            seat=seat, n_players=self.n, ending=self.ending,
+            hand=tuple(sorted(self.hands[seat])),
+            played=tuple(self.table),
+            history=tuple(self.history),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            pile_sizes=tuple(tuple(len(p) for p in ps) for ps in self.piles),
+            out=tuple(self.out), turn=self.turn, phase=self.phase, starter=self.starter,
+            last_player=self.last_player, passes=self.passes,
+            aside_count=deal_shares(self.n)[1],
+            legal=tuple(self.legal_actions()) if mine else (),
+        )
 
     def all_cards(self) -> list[int]:
         """Every card in every zone (hands, piles, table, set aside); 52 distinct if sound."""

@@ -1,14 +1,18 @@
 """A player's view (U18): everything one seat may see, and nothing else.
 
-Computer players and the terminal game receive only a `PlayerView`. Its only card ids are
+Computer players and the terminal game receive only a `PlayerView`, built by
+`GameState.view(seat)`. Its only card ids are
 the seat's own hand and the cards played on the table (also named in `history`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solver.updown.cards import card_text
-from solver.updown.state import Action, GameState, deal_shares
+
+if TYPE_CHECKING:                     # the view is below the state: no import at run time
+    from solver.updown.state import Action
 
 
 @dataclass(frozen=True)
@@ -53,20 +57,3 @@ class PlayerView:
     def __str__(self) -> str:
         hand = " ".join(card_text(c) for c in self.hand)
         return f"seat {self.seat} table {card_text(self.table_card)} hand [{hand}]"
-
-
-def make_view(state: GameState, seat: int) -> PlayerView:
-    """The view of `seat` (U18); `legal` is filled only when it is that seat's move."""
-    mine = state.turn == seat and not state.done
-    return PlayerView(
-        seat=seat, n_players=state.n, ending=state.ending,
-        hand=tuple(sorted(state.hands[seat])),
-        played=tuple(state.table),
-        history=tuple(state.history),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        pile_sizes=tuple(tuple(len(p) for p in ps) for ps in state.piles),
-        out=tuple(state.out), turn=state.turn, phase=state.phase, starter=state.starter,
-        last_player=state.last_player, passes=state.passes,
-        aside_count=deal_shares(state.n)[1],
-        legal=tuple(state.legal_actions()) if mine else (),
-    )

@@ -4,7 +4,7 @@ import random
 from tests.crapette.helpers import table
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.cards import HIDDEN
-from solver.crapette.game import HOME, Move, new_game, reserve, stock, waste
+from solver.crapette.game import HOME, GameState, Move, new_game, reserve, stock, waste
 from solver.crapette.reply import ReplySearchBot
 from solver.crapette.search import SearchBot
 
@@ -92,7 +92,7 @@ def test_search_plan_is_a_legal_line():
         if g.result is not None:
             continue
         view = g.view(g.to_move)
-        s = view.to_state()
+        s = GameState.from_view(view)
         line = SearchBot().plan(s, view.unknown(), random.Random(seed))
         assert line
         for m in line:
@@ -108,7 +108,7 @@ def test_search_plan_is_a_legal_line():
 def test_best_names_the_strongest_player():
     """`--bots best` is the reply-search player in Crapette and ISMCTS in Up-and-down."""
     from solver.crapette.sim import make_bot
-    from solver.updown.bots import make_bot as updown_bot
+    from solver.updown.sim import make_bot as updown_bot
     from solver.updown.ismcts import ISMCTSBot
     assert isinstance(make_bot("best"), ReplySearchBot)
     assert isinstance(updown_bot("best"), ISMCTSBot)

@@ -5,8 +5,8 @@ import pytest
 
 from tests.crapette.helpers import cards, table
 from solver.crapette.cards import deck, rank
-from solver.crapette.game import (HOME, PASS, TURN_MOVE_LIMIT, WORK, IllegalMove, Move, deal,
-                                  end_move, face_up, first_player, flip_move, new_game,
+from solver.crapette.game import (HOME, PASS, TURN_MOVE_LIMIT, WORK, GameState, IllegalMove, Move,
+                                  deal, end_move, face_up, first_player, flip_move, new_game,
                                   reserve, stock, waste)
 
 H1, H2 = HOME[0], HOME[1]
@@ -290,7 +290,7 @@ def test_c16_view_holds_face_up_cards_only():
         (a, ai), (b, bi) = hidden[0], hidden[-1]
         g.piles[a][ai], g.piles[b][bi] = g.piles[b][bi], g.piles[a][ai]
         assert g.view(p) == v
-        s = v.to_state()
+        s = GameState.from_view(v)
         assert s.legal_moves() == g.legal_moves()
         assert sum(c == -1 for pile in s.piles for c in pile) == 104 - len(face_up(g))
 
@@ -333,7 +333,7 @@ def test_legal_moves_equal_the_reference_and_first_home_move_agrees():
     for seed in range(12):
         g = new_game(seed)
         for _ in range(400):
-            for s in (g, g.view(g.to_move).to_state()):
+            for s in (g, GameState.from_view(g.view(g.to_move))):
                 moves = s.legal_moves()
                 assert moves == reference_legal_moves(s)
                 assert s.first_home_move() == next((m for m in moves if m.dst in HOME), None)

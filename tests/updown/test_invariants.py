@@ -5,7 +5,7 @@ import random
 import pytest
 
 from solver.updown.belief import hand_constraints, sample_state
-from solver.updown.bots import make_bot
+from solver.updown.sim import make_bot
 from solver.updown.state import FIRST, LAST, MAX_ACTIONS, new_game
 
 

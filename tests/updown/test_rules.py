@@ -232,7 +232,7 @@ def test_action_text_round_trip():
 def test_ismcts_returns_legal_actions_and_its_tree_counts_add_up():
     """The ISMCTS player only ever returns one of view.legal, and every iteration visits
     exactly one root child."""
-    from solver.updown.bots import make_bot
+    from solver.updown.sim import make_bot
     from solver.updown.ismcts import ISMCTSBot
     bot = ISMCTSBot(iterations=30)
     for seed in range(3):
