@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez import batch  # noqa: E402
 from solver.solodrez.search import dfs as search  # noqa: E402
-from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.kernels import ensure_compiled  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, run_search  # noqa: E402
 

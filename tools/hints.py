@@ -21,7 +21,7 @@ import click
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.kernels import ensure_compiled  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search.solve import WON, solve  # noqa: E402
 

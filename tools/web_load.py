@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 import click
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from solver.solodrez.jit import ensure_compiled  # noqa: E402
+from solver.solodrez.kernels import ensure_compiled  # noqa: E402
 from solver.solodrez.rules.moves import Move  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search.solve import WON  # noqa: E402

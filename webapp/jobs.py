@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cli.solodrez.jsonout import hint_json, solve_json, with_deal
 from solver.solodrez.hints import hint as make_hint
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.pictures.stepper import steps_html
 from solver.solodrez.search.solve import solve as run_solve
 

@@ -14,7 +14,7 @@ from cli.solodrez.pictures import write_review_html
 from cli.solodrez.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import move_text
 from solver.solodrez.rules.position import Position
 from solver.solodrez.review import RecordError, describe_hint, parse_record, review as run_review

@@ -8,7 +8,7 @@ import sys
 import click
 
 from solver.solodrez.rules.deals import MAX_DEAL
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, resolve_move
 from solver.solodrez.rules.position import Position, PositionError
 

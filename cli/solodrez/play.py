@@ -17,7 +17,7 @@ from cli.solodrez.render import draw, use_color
 from cli.words import limit_words, plural
 from solver.solodrez.search.blocks import STUCK, Block, blocked, static_block
 from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
 from solver.solodrez.rules.position import Position
 from solver.solodrez.review import format_record

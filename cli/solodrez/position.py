@@ -8,7 +8,7 @@ from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play
 from cli.solodrez.jsonout import echo_json, moves_json, with_deal
 from cli.solodrez.pictures import write_position_pictures
 from cli.solodrez.render import draw, use_color
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import move_text
 from solver.solodrez.rules.position import Position
 

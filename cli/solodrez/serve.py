@@ -7,7 +7,7 @@ import click
 
 from cli.solodrez.inputs import BadInput
 from cli.solodrez.limits import MemorySize
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 
 
 def _check_address(host: str, port: int) -> None:

@@ -9,7 +9,7 @@ from cli.solodrez.limits import limit_options, limits_from
 from cli.solodrez.pictures import write_solution_html
 from cli.solodrez.render import draw, use_color
 from cli.words import limit_words, plural
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
 from solver.solodrez.search.solve import LOST, UNKNOWN, WON, solve as run_solve
 

@@ -423,7 +423,7 @@ class RowWriter:
 
 def solve_deal(n: int, limits: Limits, optimal: bool) -> dict:
     """Decide deal n: its row.  Exceptions are rows too (verdict ERROR)."""
-    from .jit import ensure_compiled
+    from .kernels import ensure_compiled
     from .rules.position import Position
     from .search.solve import solve
     try:
@@ -449,7 +449,7 @@ def solve_chunk(deals, limits: Limits, optimal: bool, solve_one=None) -> list[di
 def _worker_main(conn, limits, optimal, solve_one):
     """A local worker: receive chunks (None to stop), send one row per deal, then None."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the main process's job
-    from .jit import ensure_compiled
+    from .kernels import ensure_compiled
     try:
         ensure_compiled()
     except Exception:  # noqa: BLE001 - solve_deal will report it as ERROR rows

@@ -1,5 +1,5 @@
-"""numba for the Solodrez kernels: a cache that follows every kernel source, and a
-visible compile.
+"""numba for the Solodrez kernels: a cache that follows every kernel source (compiling
+them, with a notice on stderr, is `kernels.ensure_compiled`).
 
 numba keys its cache on each function's own file only, so a kernel whose callee changed in
 another file would load old machine code.  Every kernel module imports `njit` from here,
@@ -19,12 +19,9 @@ import hashlib
 import os
 import re
 import shutil
-import sys
-import time
 
 import numba
 from numba import njit  # noqa: F401  (the kernel modules' decorator, cache set up below)
-from numba.core.dispatcher import Dispatcher
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CACHE_PREFIX = "numba-"
@@ -113,50 +110,3 @@ def _configure_cache() -> str:
 
 
 CACHE_DIR = _configure_cache()
-_done = False
-
-
-def _dispatchers(modules):
-    for mod in modules:
-        for obj in vars(mod).values():
-            if isinstance(obj, Dispatcher):
-                yield obj
-
-
-def _has_cache(module) -> bool:
-    base = os.path.splitext(os.path.basename(module.__file__))[0]
-    return bool(glob.glob(os.path.join(CACHE_DIR, "**", f"{base}.*.nbi"), recursive=True))
-
-
-def kernel_modules():
-    """The modules that define numba kernels."""
-    from .search import deadness, astar as optimal, ordering, dfs as search, table, tight
-    from .rules import engine
-    return (engine, deadness, optimal, ordering, search, table, tight)
-
-
-def ensure_compiled(stream=None) -> None:
-    """Make sure every solver kernel is compiled and cached, once per process.
-
-    With a cache for every kernel module (same sources), nothing is done here: each kernel
-    loads from the cache on its first call, so a command pays only for what it uses.
-    Otherwise one line goes to stderr before compiling and one after, with the time it
-    took, and every kernel is compiled (and cached) now.
-    """
-    global _done
-    if _done:
-        return
-    _done = True
-    modules = kernel_modules()
-    if all(_has_cache(m) for m in modules):
-        return
-    from .search import dfs as search
-    stream = stream or sys.stderr
-    print("drez: compiling the numba kernels (first run only, cached afterwards)...",
-          file=stream, flush=True)
-    start = time.perf_counter()
-    search.warm_up()
-    misses = sum(sum(d.stats.cache_misses.values()) for d in _dispatchers(modules))
-    if misses:
-        print(f"drez: compiled {misses} numba kernels in {time.perf_counter() - start:.1f} s",
-              file=stream, flush=True)

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from cli.main import drez
 from solver.solodrez import batch
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.position import Position
 from solver.solodrez.search.solve import Limits, solve
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.samples import decided_positions
 from solver.solodrez.search import blocks
 from solver.solodrez.search.solve import LOST, WON, solve

@@ -11,7 +11,7 @@ from tests.solodrez.helpers import P, ref, to_engine, to_ref
 
 from cli.main import drez
 from solver.solodrez.hints import all_moves, hint
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits
 
 

@@ -8,7 +8,7 @@ import textwrap
 
 import numba
 
-from solver.solodrez import jit
+from solver.solodrez import jit, kernels
 
 
 def test_kernel_sources_follow_imports_and_the_tag_any_change(tmp_path):
@@ -55,11 +55,14 @@ def test_every_kernel_caches_in_the_tagged_folder():
     assert os.path.basename(jit.CACHE_DIR) == jit.CACHE_PREFIX + tag
     assert numba.config.CACHE_DIR == jit.CACHE_DIR
     sources = set(jit.kernel_sources())
-    kernels = list(jit._dispatchers(jit.kernel_modules()))
-    assert len(kernels) > 20
-    for d in kernels:
+    dispatchers = list(kernels._dispatchers(kernels.kernel_modules()))
+    assert len(dispatchers) > 20
+    for d in dispatchers:
         assert d._cache._cache_path.startswith(jit.CACHE_DIR), d
         assert os.path.abspath(d.py_func.__code__.co_filename) in sources, d
+    # every hashed file that defines a kernel is compiled by ensure_compiled
+    defining = {p for p in sources if "@njit" in open(p, encoding="utf-8").read()}
+    assert defining == {os.path.abspath(m.__file__) for m in kernels.kernel_modules()}
 
 
 def test_changed_callee_in_another_file_is_recompiled(tmp_path):

@@ -9,7 +9,7 @@ from tests.solodrez.hint_corpus import decided_positions, losing_move, reference
 from tests.solodrez.helpers import P, to_engine
 
 from cli.main import drez
-from solver.solodrez.jit import ensure_compiled
+from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import move_text
 from solver.solodrez.review import RecordError, format_record, parse_record, review
 from solver.solodrez.search.solve import LOST, WON

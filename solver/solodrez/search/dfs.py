@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 from ..jit import njit
 
-from ..rules import engine
 from ..rules.engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
                      is_won)
 from .deadness import dead_scratch, is_dead
@@ -166,24 +165,3 @@ class DfsState:
         """The packed moves from the root to the current position (after WON: a win)."""
         depth = int(self.stats[0])
         return [int(self.moves[d, self.idx[d] - 1]) for d in range(depth)]
-
-
-def warm_up() -> None:
-    """Run every kernel once on a tiny position so numba compiles (or loads) them."""
-    from .astar import astar_solve
-    words = np.full(NCOLS, engine.EMPTY_WORD, np.int64)
-    words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
-    state = DfsState(words, 1 << 16, depth=4)
-    state.run(100)
-    solved = astar_solve(words, 1 << 16, 1000)
-    assert solved.status == WON and solved.path()   # compiles the path kernels too
-    key = np.zeros(KEY_WORDS, np.int64)
-    engine.canonical_key(words, np.empty(NCOLS, np.int64), key)
-    engine.key_to_columns(key, np.empty(NCOLS, np.int64))
-    engine.lower_bound(words)
-    engine.remove_series(words.copy())
-    engine.generate_moves(words, np.empty(MAX_MOVES, np.int64), True)   # as Position calls it
-    from .astar import AStar
-    grown = AStar(words, 1 << 16)
-    grown.run(10)
-    grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing

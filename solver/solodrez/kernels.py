@@ -1,0 +1,81 @@
+"""Compiling the Solodrez kernels: every kernel module, a run of each kernel on a tiny
+position (`warm_up`), and `ensure_compiled`, which announces a compile on stderr rather
+than hiding it in a silent pause.  Above the kernel modules: they import only `njit` from
+`jit`, never this module."""
+from __future__ import annotations
+
+import glob
+import os
+import sys
+import time
+
+import numpy as np
+from numba.core.dispatcher import Dispatcher
+
+from . import jit
+from .rules import engine
+from .search import astar, deadness, dfs, ordering, table, tight
+
+_done = False
+
+
+def _dispatchers(modules):
+    for mod in modules:
+        for obj in vars(mod).values():
+            if isinstance(obj, Dispatcher):
+                yield obj
+
+
+def _has_cache(module) -> bool:
+    base = os.path.splitext(os.path.basename(module.__file__))[0]
+    return bool(glob.glob(os.path.join(jit.CACHE_DIR, "**", f"{base}.*.nbi"), recursive=True))
+
+
+def kernel_modules():
+    """The modules that define numba kernels."""
+    return (engine, deadness, astar, ordering, dfs, table, tight)
+
+
+def ensure_compiled(stream=None) -> None:
+    """Make sure every solver kernel is compiled and cached, once per process.
+
+    With a cache for every kernel module (same sources), nothing is done here: each kernel
+    loads from the cache on its first call, so a command pays only for what it uses.
+    Otherwise one line goes to stderr before compiling and one after, with the time it
+    took, and every kernel is compiled (and cached) now.
+    """
+    global _done
+    if _done:
+        return
+    _done = True
+    modules = kernel_modules()
+    if all(_has_cache(m) for m in modules):
+        return
+    stream = stream or sys.stderr
+    print("drez: compiling the numba kernels (first run only, cached afterwards)...",
+          file=stream, flush=True)
+    start = time.perf_counter()
+    warm_up()
+    misses = sum(sum(d.stats.cache_misses.values()) for d in _dispatchers(modules))
+    if misses:
+        print(f"drez: compiled {misses} numba kernels in {time.perf_counter() - start:.1f} s",
+              file=stream, flush=True)
+
+
+def warm_up() -> None:
+    """Run every kernel once on a tiny position so numba compiles (or loads) them."""
+    words = np.full(engine.NCOLS, engine.EMPTY_WORD, np.int64)
+    words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
+    state = dfs.DfsState(words, 1 << 16, depth=4)
+    state.run(100)
+    solved = astar.astar_solve(words, 1 << 16, 1000)
+    assert solved.status == dfs.WON and solved.path()   # compiles the path kernels too
+    key = np.zeros(engine.KEY_WORDS, np.int64)
+    engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
+    engine.key_to_columns(key, np.empty(engine.NCOLS, np.int64))
+    engine.lower_bound(words)
+    engine.remove_series(words.copy())
+    engine.generate_moves(words, np.empty(engine.MAX_MOVES, np.int64), True)  # as Position does
+    grown = astar.AStar(words, 1 << 16)
+    grown.run(10)
+    grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing
