@@ -117,7 +117,7 @@ async def deal(request):
 
 
 async def pick(request):
-    from cli.solodrez.analyze import PICK_DIFFICULTIES, pick_deal
+    from cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
     difficulty = request.query_params.get("difficulty") or None
     if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
         raise BadRequest(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")

@@ -26,15 +26,16 @@ def solve(limits, pos, optimal: bool) -> dict:
 
 
 def review(limits, record) -> dict:
-    from cli.solodrez.hints import _review_json, review_lines
+    from cli.solodrez.jsonout import review_json
+    from cli.solodrez.text import review_lines
     from solver.solodrez.review import review as run_review
     rv = run_review(record, limits)
-    out = with_deal(rv.record.label, _review_json(rv))
+    out = with_deal(rv.record.label, review_json(rv))
     out["summary"] = review_lines(rv)[-1]
     return out
 
 
 def steps(limits, pos, optimal: bool) -> str:
-    from cli.solodrez.solve import describe
+    from cli.solodrez.text import describe
     r = run_solve(pos, limits, optimal)
     return steps_html("Solodrez solution", describe(r), pos, r.moves)

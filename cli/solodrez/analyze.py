@@ -1,19 +1,15 @@
 """`drez analyze` (decide ranges of deals in parallel) and `drez report` (statistics)."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 
 import click
 
-from cli.solodrez.inputs import BadInput
+from cli.solodrez.inputs import BadInput, check_writable_file
 from cli.solodrez.limits import default_seconds, limit_options
 from cli.words import plural
 from solver.solodrez import batch
-
-DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "deals", "index.json")
 
 DASK_CONNECT_TIMEOUT = "5s"
 
@@ -113,22 +109,6 @@ def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, d
                + (f"; winnable {w:.2%} of decided deals" if w is not None else ""), err=True)
 
 
-def check_writable_file(path: str, option: str) -> None:
-    """BadInput, before anything is written, when `path` cannot be created or replaced."""
-    if "\0" in path or not path:
-        raise BadInput(f"{option} {path!r} is not a file name")
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise BadInput(f"{option} {path} is a folder; name a file")
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise BadInput(f"{option} {path} is not a regular file")
-    if not os.path.isdir(folder):
-        raise BadInput(f"{option} {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK) or (
-            os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise BadInput(f"{option} {path}: no permission to write there")
-
-
 def _remove_if_empty(out: str, fresh: tuple[bool, bool]) -> None:
     """After a failed start: remove the output and the settings file this run created
     (fresh says which did not exist before) when the output holds no result row, so the
@@ -168,31 +148,3 @@ def connect_dask(address: str):
 
 
 COMMANDS = (analyze,)
-
-
-# --- picking a deal from the index (used by `drez deal --pick`) --------------------------
-
-PICK_DIFFICULTIES = batch.DIFFICULTIES
-
-
-def pick_deal(difficulty: str | None, winnable: bool, seed: int | None,
-              index_path: str | None) -> int:
-    """A deal number from the index: of `difficulty` if given, won if `winnable`."""
-    import random
-    path = index_path or DEFAULT_INDEX
-    try:
-        with open(path, encoding="utf-8") as f:
-            groups = json.load(f)["difficulties"]
-    except FileNotFoundError:
-        raise BadInput(f"no deal index at {path}; build one with "
-                       "`drez report RESULTS --index PATH`") from None
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        raise BadInput(f"cannot read the deal index {path}: {e}") from None
-    if winnable and difficulty in ("lost", "unknown"):
-        raise BadInput(f"--winnable and --difficulty {difficulty} exclude each other")
-    names = [difficulty] if difficulty else (batch.GRADES if winnable else list(groups))
-    pool = sorted(n for d in names for n in groups.get(d, []))
-    if not pool:
-        what = f"{difficulty} " if difficulty else ("winnable " if winnable else "")
-        raise BadInput(f"the deal index {path} has no {what}deal")
-    return random.Random(seed).choice(pool)

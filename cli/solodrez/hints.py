@@ -8,17 +8,17 @@ import click
 from tqdm import tqdm
 
 from cli.solodrez.inputs import BadInput, load_position, read_text
-from cli.solodrez.jsonout import echo_json, hint_json, move_result_json, with_deal
+from cli.solodrez.jsonout import echo_json, hint_json, move_result_json, review_json, with_deal
 from cli.solodrez.limits import default_seconds, limit_options, limits_from
 from cli.solodrez.pictures import write_review_html
 from cli.solodrez.render import draw, use_color
-from cli.words import limit_words, plural
+from cli.solodrez.text import hint_lines, review_lines
+from cli.words import limit_words
 from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
 from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import move_text
-from solver.solodrez.rules.position import Position
-from solver.solodrez.review import RecordError, describe_hint, parse_record, review as run_review
-from solver.solodrez.search.solve import LOST, WON
+from solver.solodrez.review import RecordError, parse_record, review as run_review
+from solver.solodrez.search.solve import WON
 
 EXIT_UNKNOWN = 3
 
@@ -27,27 +27,6 @@ def _color_option(f):
     return click.option("--color/--no-color", default=None,
                         help="Colour the cards (default: only on a terminal, and not with "
                              "NO_COLOR).")(f)
-
-
-def hint_lines(pos: Position, h) -> list[str]:
-    """The hint for people, without the board; a limit that stopped it is named."""
-    if h.verdict == WON and h.move is None:
-        return ["the game is won"]
-    if h.verdict == WON:
-        text = move_text(pos.legal_moves(), h.move)
-        if h.distance is not None:
-            left = h.distance - 1
-            return [f"play {text}: then {plural(left, 'more move')} "
-                    f"{'wins' if left == 1 else 'win'} "
-                    f"with best play ({h.distance} counting this one, proven shortest)"]
-        return [f"play {text}: it keeps the game winnable; a win takes at most {h.at_most} "
-                f"moves counting it (at least {h.at_least}), not proven shortest: "
-                f"the shortest-solution search stopped ({limit_words(h.limit)})"]
-    if h.verdict == LOST:
-        return [h.blocked.describe()]
-    bound = f"; a win needs at least {h.at_least} moves" if h.at_least else ""
-    return [f"UNKNOWN: the search stopped ({limit_words(h.limit)}) after "
-            f"{plural(h.nodes, 'position')}{bound}"]
 
 
 @click.command()
@@ -140,62 +119,12 @@ def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
     if html_path:
         write_review_html(html_path, rv, review_lines(rv)[-1])
     if as_json:
-        echo_json(with_deal(rv.record.label, _review_json(rv)))
+        echo_json(with_deal(rv.record.label, review_json(rv)))
     else:
         for line in review_lines(rv):
             click.echo(line)
     if any(not s.after.proven for s in rv.steps) or not rv.start.proven:
         raise SystemExit(EXIT_UNKNOWN)
-
-
-def _review_json(rv) -> dict:
-    return {"start": rv.record.label, "start_hint": hint_json("", rv.start),
-            "moves": [{"number": s.number, "line": s.line, "move": s.move.json(),
-                       "before": s.before.verdict, "after": s.after.verdict,
-                       "distance_before": s.before.distance, "distance_after": s.after.distance,
-                       "losing": s.losing, "slow": s.slow, "cost": s.cost,
-                       "best": s.best.json() if s.best else None} for s in rv.steps],
-            "played": len(rv.steps), "optimum": rv.start.distance,
-            "first_losing": rv.mistakes[0].number if rv.mistakes else None,
-            "mistakes": len(rv.mistakes), "slow": len(rv.slow_moves),
-            "end": rv.end.verdict if not rv.end_position.is_won() else "won"}
-
-
-def review_lines(rv) -> list[str]:
-    out = [f"{rv.record.label}: {describe_hint(rv.start)}"]
-    pos = rv.record.start
-    first_losing = None
-    for s in rv.steps:
-        legal = pos.legal_moves()
-        note = ""
-        if s.losing:
-            note = f"  <- LOSING MOVE; play {move_text(legal, s.best)} instead"
-            if first_losing is None:
-                why = (f"wins in {s.before.distance}" if s.before.distance is not None
-                       else "it keeps the game winnable")
-                first_losing = (f"first losing move: {s.number}. {move_text(legal, s.move)} "
-                                f"(line {s.line}); play {move_text(legal, s.best)} instead ({why})")
-        elif s.slow:
-            note = (f"  <- slow, costs {plural(s.cost, 'move')}; "
-                    f"{move_text(legal, s.best)} wins in {s.before.distance}")
-        out.append(f"{s.number:3}. {move_text(legal, s.move):7} (line {s.line}) "
-                   f"{describe_hint(s.before)} -> {describe_hint(s.after)}{note}")
-        pos = pos.play(s.move)
-    played = len(rv.steps)
-    if first_losing:
-        out.append(first_losing)
-    if rv.end_position.is_won():
-        end = "the game was won"
-    elif rv.end.verdict == LOST:
-        end = f"the game ends lost: {rv.end.blocked.describe()}"
-    else:
-        end = f"the game is unfinished: {describe_hint(rv.end)}"
-    opt = rv.start.distance
-    opt_text = f"the optimum from the start is {opt}" if opt is not None else (
-        "the start is lost" if rv.start.verdict == LOST else "the optimum is not proven")
-    out.append(f"summary: {plural(played, 'move')} played, {opt_text}; "
-               f"{plural(len(rv.mistakes), 'losing move')}, {len(rv.slow_moves)} slow; {end}")
-    return out
 
 
 COMMANDS = (hint, review)

@@ -117,3 +117,19 @@ def play_moves(pos: Position, texts) -> tuple[Position, list]:
         pos = pos.play(move)
         played.append(move)
     return pos, played
+
+
+def check_writable_file(path: str, option: str) -> None:
+    """BadInput, before anything is written, when `path` cannot be created or replaced."""
+    if "\0" in path or not path:
+        raise BadInput(f"{option} {path!r} is not a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise BadInput(f"{option} {path} is a folder; name a file")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise BadInput(f"{option} {path} is not a regular file")
+    if not os.path.isdir(folder):
+        raise BadInput(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+            os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise BadInput(f"{option} {path}: no permission to write there")

@@ -62,3 +62,17 @@ def moves_json(label: str, legal, won: bool) -> dict:
 
 def echo_json(obj) -> None:
     click.echo(json.dumps(obj))
+
+
+def review_json(rv) -> dict:
+    """`drez review --json` (and /api/review) without its summary line."""
+    return {"start": rv.record.label, "start_hint": hint_json("", rv.start),
+            "moves": [{"number": s.number, "line": s.line, "move": s.move.json(),
+                       "before": s.before.verdict, "after": s.after.verdict,
+                       "distance_before": s.before.distance, "distance_after": s.after.distance,
+                       "losing": s.losing, "slow": s.slow, "cost": s.cost,
+                       "best": s.best.json() if s.best else None} for s in rv.steps],
+            "played": len(rv.steps), "optimum": rv.start.distance,
+            "first_losing": rv.mistakes[0].number if rv.mistakes else None,
+            "mistakes": len(rv.mistakes), "slow": len(rv.slow_moves),
+            "end": rv.end.verdict if not rv.end_position.is_won() else "won"}

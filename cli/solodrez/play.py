@@ -8,12 +8,12 @@ import sys
 
 import click
 
-from cli.solodrez.analyze import PICK_DIFFICULTIES, pick_deal
+from cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from cli.background import run_cancellable
-from cli.solodrez.hints import hint_lines
 from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, stdin_lines
 from cli.solodrez.limits import default_seconds, limit_options, limits_from
 from cli.solodrez.render import draw, use_color
+from cli.solodrez.text import hint_lines
 from cli.words import limit_words, plural
 from solver.solodrez.search.blocks import STUCK, Block, blocked, static_block
 from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from cli.solodrez.analyze import PICK_DIFFICULTIES, pick_deal
+from cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_moves
 from cli.solodrez.jsonout import echo_json, moves_json, with_deal
 from cli.solodrez.pictures import write_position_pictures

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from cli.solodrez.analyze import check_writable_file
+from cli.solodrez.inputs import check_writable_file
 from cli.solodrez.inputs import BadInput
 from cli.solodrez.pictures import hardest_pictures
 from solver.solodrez import batch, stats

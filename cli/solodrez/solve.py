@@ -8,27 +8,13 @@ from cli.solodrez.jsonout import echo_json, solve_json, with_deal
 from cli.solodrez.limits import limit_options, limits_from
 from cli.solodrez.pictures import write_solution_html
 from cli.solodrez.render import draw, use_color
-from cli.words import limit_words, plural
+from cli.solodrez.text import describe
+from cli.words import plural
 from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
-from solver.solodrez.search.solve import LOST, UNKNOWN, WON, solve as run_solve
+from solver.solodrez.search.solve import UNKNOWN, solve as run_solve
 
 EXIT_UNKNOWN = 3
-
-
-def describe(result) -> str:
-    """The verdict line for people."""
-    if result.verdict == WON:
-        kind = "proven shortest" if result.optimal else "not proven shortest"
-        if result.lower_bound is not None and not result.optimal:
-            kind += f"; at least {result.lower_bound}"
-        return f"WON in {result.length} move{'s' if result.length != 1 else ''} ({kind})"
-    if result.verdict == LOST:
-        return (f"LOST: no sequence of moves wins (all {plural(result.nodes, 'reachable position')}"
-                " searched)")
-    bound = f"; a win needs at least {result.lower_bound} moves" if result.lower_bound else ""
-    return (f"UNKNOWN: the search stopped ({limit_words(result.limit)}) after "
-            f"{plural(result.nodes, 'position')}{bound}")
 
 
 @click.command()

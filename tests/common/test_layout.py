@@ -116,6 +116,35 @@ def test_layers_import_only_downwards():
                 assert not any(d.startswith(others) for d in deps), (name, deps)
 
 
+def test_command_modules_are_imported_only_by_main():
+    """A module of commands (it has COMMANDS, or is a game's command group) is a top layer:
+    only cli.main registers it, so shared code lives in the modules below."""
+    graph = import_graph()
+    commands = set()
+    for name, path in _modules().items():
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if name.startswith("cli.") and ("\nCOMMANDS = " in text or "@click.group(" in text):
+            commands.add(name)
+    assert "cli.solodrez.solve" in commands and "cli.updown" in commands
+    commands.discard("cli.main")          # the root group, run by cli/__main__.py
+    for name, deps in graph.items():
+        if name not in ("cli.main", "cli.__main__"):
+            assert not deps & commands, (name, deps & commands)
+
+
+def test_no_package_imports_tests_tools_or_reports():
+    for name, path in _modules().items():
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in _run_time_nodes(tree):
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                assert node.module.split(".")[0] not in ("tests", "tools", "reports"), name
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    assert a.name.split(".")[0] not in ("tests", "tools", "reports"), name
+
+
 def test_no_source_module_over_the_limit():
     long = {}
     for name, path in _modules().items():

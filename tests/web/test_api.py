@@ -54,7 +54,7 @@ def test_deal_is_what_drez_deal_prints(client):
 
 
 def test_pick_is_a_deal_of_the_index(client):
-    from cli.solodrez.analyze import DEFAULT_INDEX
+    from cli.solodrez.pick import DEFAULT_INDEX
     with open(DEFAULT_INDEX) as f:
         groups = json.load(f)["difficulties"]
     for _ in range(3):

@@ -1,0 +1,37 @@
+"""Picking a deal from the deal index (deals/index.json, written by `drez report --index`):
+`drez deal --pick`, `new hard winnable` in `drez play`, and the web app's /api/pick."""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from cli.solodrez.inputs import BadInput
+from solver.solodrez import batch
+
+DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "deals", "index.json")
+
+PICK_DIFFICULTIES = batch.DIFFICULTIES
+
+
+def pick_deal(difficulty: str | None, winnable: bool, seed: int | None,
+              index_path: str | None) -> int:
+    """A deal number from the index: of `difficulty` if given, won if `winnable`."""
+    path = index_path or DEFAULT_INDEX
+    try:
+        with open(path, encoding="utf-8") as f:
+            groups = json.load(f)["difficulties"]
+    except FileNotFoundError:
+        raise BadInput(f"no deal index at {path}; build one with "
+                       "`drez report RESULTS --index PATH`") from None
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise BadInput(f"cannot read the deal index {path}: {e}") from None
+    if winnable and difficulty in ("lost", "unknown"):
+        raise BadInput(f"--winnable and --difficulty {difficulty} exclude each other")
+    names = [difficulty] if difficulty else (batch.GRADES if winnable else list(groups))
+    pool = sorted(n for d in names for n in groups.get(d, []))
+    if not pool:
+        what = f"{difficulty} " if difficulty else ("winnable " if winnable else "")
+        raise BadInput(f"the deal index {path} has no {what}deal")
+    return random.Random(seed).choice(pool)

@@ -1,0 +1,82 @@
+"""The sentences the Solodrez commands print about results: a solve's verdict line, a
+hint's lines and a review's lines (also the web app's summary of a review)."""
+from __future__ import annotations
+
+from cli.words import limit_words, plural
+from solver.solodrez.review import describe_hint
+from solver.solodrez.rules.moves import move_text
+from solver.solodrez.rules.position import Position
+from solver.solodrez.search.solve import LOST, WON
+
+
+def describe(result) -> str:
+    """The verdict line for people."""
+    if result.verdict == WON:
+        kind = "proven shortest" if result.optimal else "not proven shortest"
+        if result.lower_bound is not None and not result.optimal:
+            kind += f"; at least {result.lower_bound}"
+        return f"WON in {result.length} move{'s' if result.length != 1 else ''} ({kind})"
+    if result.verdict == LOST:
+        return (f"LOST: no sequence of moves wins (all {plural(result.nodes, 'reachable position')}"
+                " searched)")
+    bound = f"; a win needs at least {result.lower_bound} moves" if result.lower_bound else ""
+    return (f"UNKNOWN: the search stopped ({limit_words(result.limit)}) after "
+            f"{plural(result.nodes, 'position')}{bound}")
+
+
+def review_lines(rv) -> list[str]:
+    out = [f"{rv.record.label}: {describe_hint(rv.start)}"]
+    pos = rv.record.start
+    first_losing = None
+    for s in rv.steps:
+        legal = pos.legal_moves()
+        note = ""
+        if s.losing:
+            note = f"  <- LOSING MOVE; play {move_text(legal, s.best)} instead"
+            if first_losing is None:
+                why = (f"wins in {s.before.distance}" if s.before.distance is not None
+                       else "it keeps the game winnable")
+                first_losing = (f"first losing move: {s.number}. {move_text(legal, s.move)} "
+                                f"(line {s.line}); play {move_text(legal, s.best)} instead ({why})")
+        elif s.slow:
+            note = (f"  <- slow, costs {plural(s.cost, 'move')}; "
+                    f"{move_text(legal, s.best)} wins in {s.before.distance}")
+        out.append(f"{s.number:3}. {move_text(legal, s.move):7} (line {s.line}) "
+                   f"{describe_hint(s.before)} -> {describe_hint(s.after)}{note}")
+        pos = pos.play(s.move)
+    played = len(rv.steps)
+    if first_losing:
+        out.append(first_losing)
+    if rv.end_position.is_won():
+        end = "the game was won"
+    elif rv.end.verdict == LOST:
+        end = f"the game ends lost: {rv.end.blocked.describe()}"
+    else:
+        end = f"the game is unfinished: {describe_hint(rv.end)}"
+    opt = rv.start.distance
+    opt_text = f"the optimum from the start is {opt}" if opt is not None else (
+        "the start is lost" if rv.start.verdict == LOST else "the optimum is not proven")
+    out.append(f"summary: {plural(played, 'move')} played, {opt_text}; "
+               f"{plural(len(rv.mistakes), 'losing move')}, {len(rv.slow_moves)} slow; {end}")
+    return out
+
+
+def hint_lines(pos: Position, h) -> list[str]:
+    """The hint for people, without the board; a limit that stopped it is named."""
+    if h.verdict == WON and h.move is None:
+        return ["the game is won"]
+    if h.verdict == WON:
+        text = move_text(pos.legal_moves(), h.move)
+        if h.distance is not None:
+            left = h.distance - 1
+            return [f"play {text}: then {plural(left, 'more move')} "
+                    f"{'wins' if left == 1 else 'win'} "
+                    f"with best play ({h.distance} counting this one, proven shortest)"]
+        return [f"play {text}: it keeps the game winnable; a win takes at most {h.at_most} "
+                f"moves counting it (at least {h.at_least}), not proven shortest: "
+                f"the shortest-solution search stopped ({limit_words(h.limit)})"]
+    if h.verdict == LOST:
+        return [h.blocked.describe()]
+    bound = f"; a win needs at least {h.at_least} moves" if h.at_least else ""
+    return [f"UNKNOWN: the search stopped ({limit_words(h.limit)}) after "
+            f"{plural(h.nodes, 'position')}{bound}"]
