@@ -28,8 +28,8 @@ from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
 from .tight import bound_not_exact, tight_scratch
 from .table import ENTRY_BYTES, grow_table, new_table, table_find, table_insert_at
+from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
-RUNNING, WON, LOST, FULL, TOO_LONG = 0, 1, 2, 3, 4
 HBUCKETS = 64
 MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never a drop
 G_MASK = (1 << 11) - 1      # g field; MAX_F < G_MASK, and greedy mode saturates g

@@ -19,8 +19,7 @@ from ..rules.engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_k
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
 from .table import grow_table, new_table, table_find, table_insert_at
-
-RUNNING, WON, LOST, FULL, DEEP = 0, 1, 2, 3, 4
+from .status import DEEP, FULL, LOST, RUNNING, WON
 
 
 @njit(cache=True)

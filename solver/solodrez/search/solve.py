@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from . import astar as astar_mod
 from . import dfs as dfs_mod
+from .status import Status, verdict
 from ..rules.moves import Move
 from ..rules.position import Position
 
@@ -24,8 +25,6 @@ GREEDY_FIRST_STAGE = 200_000
 PROBE_NODES = 50_000
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
-WON_CODE, LOST_CODE = dfs_mod.WON, dfs_mod.LOST
-assert (astar_mod.WON, astar_mod.LOST) == (WON_CODE, LOST_CODE)
 
 
 @dataclass
@@ -84,21 +83,21 @@ def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | Non
     Returns (search, status, nodes, limit) with nodes = spent + search.nodes."""
     nodes = spent + search.nodes
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
-    if nodes >= limits.max_nodes and search.status == dfs_mod.RUNNING:
+    if nodes >= limits.max_nodes and search.status == Status.RUNNING:
         return search, search.status, nodes, "nodes"    # never store past --max-nodes
     while True:
         status = search.run(min(search.slice, max(1, stop_at - spent - search.nodes)))
         nodes = spent + search.nodes
-        if status == dfs_mod.FULL:
+        if status == Status.FULL:
             factor = next((f for f in (4, 2) if search.table_bytes() * f <= limits.max_memory),
                           None)
             if factor is None:
                 return search, status, nodes, "memory"
             search.grow(factor)
             continue
-        if status == astar_mod.TOO_LONG:
+        if status == Status.TOO_LONG:
             return search, status, nodes, "length"
-        if status != dfs_mod.RUNNING:
+        if status != Status.RUNNING:
             return search, status, nodes, None
         if nodes >= stop_at:
             return search, status, nodes, "nodes" if stop_at == limits.max_nodes else "stage"
@@ -121,11 +120,11 @@ def _first_table(limits: Limits) -> int:
 
 def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
     """The Result a finished search stage gives, or None if it was stopped."""
-    if status == WON_CODE:
+    if verdict(status) == WON:
         moves = [Move.unpack(m) for m in search.path()]
         return Result(WON, moves, optimal or len(moves) == lower, nodes, clock.elapsed(),
                       None, len(moves) if optimal else lower)
-    if status == LOST_CODE:
+    if verdict(status) == LOST:
         return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
     return None
 
@@ -144,7 +143,7 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
             return Result(WON, [move], False, spent, clock.elapsed()), spent, None
         search = astar_mod.AStar(child.words(), _first_table(limits), greedy=True)
         search, status, spent, limit = _run_stage(search, limits, clock, spent, per_probe)
-        if status == WON_CODE:
+        if verdict(status) == WON:
             moves = [move] + [Move.unpack(m) for m in search.path()]
             return Result(WON, moves, False, spent, clock.elapsed()), spent, None
         if limit in ("nodes", "time", "cancelled"):
