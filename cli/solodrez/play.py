@@ -18,7 +18,7 @@ from cli.words import limit_words, plural
 from solver.solodrez.search.blocks import STUCK, Block, blocked, static_block
 from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint
 from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
+from solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
 from solver.solodrez.rules.position import Position
 from solver.solodrez.review import format_record
 from solver.solodrez.search.solve import LOST, WON, Limits, solve
@@ -264,7 +264,7 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
             try:
                 move = resolve_move(game.pos.legal_moves(), cmd)
             except MoveError as e:
-                click.echo(f"{e}; commands: {PLAY_HELP}" if e.malformed and ">" not in cmd
+                click.echo(f"{e}; commands: {PLAY_HELP}" if isinstance(e, MoveSyntaxError) and ">" not in cmd
                            else str(e))
                 continue
             game.history.append((game.pos, move_text(game.pos.legal_moves(), move), move))

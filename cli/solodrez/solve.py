@@ -11,7 +11,7 @@ from cli.solodrez.render import draw, use_color
 from cli.solodrez.text import describe
 from cli.words import plural
 from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.rules.moves import MoveError, move_text, resolve_move
+from solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
 from solver.solodrez.search.solve import UNKNOWN, solve as run_solve
 
 EXIT_UNKNOWN = 3
@@ -72,7 +72,7 @@ def verify(source, move_texts, as_json):
         try:
             move = resolve_move(pos.legal_moves(), text)
         except MoveError as e:
-            if e.malformed:
+            if isinstance(e, MoveSyntaxError):
                 raise BadInput(f"move {i}: {e}") from None
             illegal, why = i, f"move {i} is illegal: {e}"
             break

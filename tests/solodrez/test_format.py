@@ -228,3 +228,28 @@ def test_S17_move_notation_names_the_count_only_when_needed():
         resolve_move(legal, "1>1")
     with pytest.raises(MoveError):
         resolve_move(legal, "1>2:3")
+
+
+def test_S17_move_errors_have_one_class_per_kind_and_text_round_trips():
+    """MoveSyntaxError (not a move), IllegalMoveError (not allowed here), AmbiguousMoveError
+    (the count is needed), all MoveError and ValueError; Move.from_text inverts text();
+    Position.play refuses an illegal move with IllegalMoveError."""
+    from solver.solodrez.rules.moves import (AmbiguousMoveError, IllegalMoveError, Move,
+                                             MoveError, MoveSyntaxError, resolve_move)
+    pos = Position.parse("P9 Q1 B1 X1\nJ2 X2\nJ1 Q2 R1 B2 N1 P1\n\nN2 R2\n\n\n\n\n")
+    legal = pos.legal_moves()
+    for text in ("x", "1>1", "0>3", "1>2:0", "1>2:100"):
+        with pytest.raises(MoveSyntaxError):
+            resolve_move(legal, text)
+    for text in ("1>2:3", "4>1"):
+        with pytest.raises(IllegalMoveError):
+            resolve_move(legal, text)
+    with pytest.raises(AmbiguousMoveError):
+        resolve_move(legal, "1>2")
+    assert issubclass(AmbiguousMoveError, MoveError) and issubclass(MoveError, ValueError)
+    for m in legal:
+        assert Move.from_text(m.text()) == m and Move.from_text(str(m)) == m
+    with pytest.raises(MoveSyntaxError):
+        Move.from_text("1>2")
+    with pytest.raises(IllegalMoveError):
+        pos.play(Move(3, 0, 1))

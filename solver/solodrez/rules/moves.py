@@ -14,15 +14,21 @@ _HOW = "write it like 4>7, or 4>7:3 to name the card count"
 
 
 class MoveError(ValueError):
-    """Text that is not a move, or a move that is not legal; the message says why.
+    """A move that cannot be played; the message quotes the input and says why.  One
+    subclass per kind, so callers test the class, never the message."""
 
-    `malformed` is True when the text is not a move at all (bad input), False when it is
-    a well-formed move that the position does not allow.
-    """
 
-    def __init__(self, message: str, malformed: bool = False):
-        super().__init__(message)
-        self.malformed = malformed
+class MoveSyntaxError(MoveError):
+    """Text that is not a move at all (bad input: not `4>7` or `4>7:3`, a column out of
+    1-9, a column onto itself, no card)."""
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that the position does not allow."""
+
+
+class AmbiguousMoveError(MoveError):
+    """A move without a card count where more than one run length is legal."""
 
 
 @dataclass(frozen=True, order=True)
@@ -45,6 +51,16 @@ class Move:
         base = f"{self.src + 1}>{self.dst + 1}"
         return f"{base}:{self.cards}" if with_count else base
 
+    @classmethod
+    def from_text(cls, text: str) -> "Move":
+        """The move `4>7:3` names (the inverse of `text()`); MoveSyntaxError if the text
+        is not a move or has no card count (`4>7` needs the legal moves: `resolve_move`)."""
+        src, dst, cards = parse_move(text)
+        if cards is None:
+            raise MoveSyntaxError(f"{text!r} has no card count (like 4>7:3); "
+                                  "only a position can tell how many cards 4>7 moves")
+        return cls(src, dst, cards)
+
     def __str__(self) -> str:
         return self.text()
 
@@ -54,26 +70,28 @@ class Move:
 
 
 def parse_move(text: str) -> tuple[int, int, int | None]:
-    """Parse `4>7` or `4>7:3` into (src, dst, cards or None), 0-based; MoveError if malformed."""
+    """Parse `4>7` or `4>7:3` into (src, dst, cards or None), 0-based; MoveSyntaxError if
+    the text is not a move."""
     m = _MOVE_RE.match(text) if len(text) <= 40 else None
     if not m:
-        raise MoveError(f"{text[:40]!r} is not a move ({_HOW})", malformed=True)
+        raise MoveSyntaxError(f"{text[:40]!r} is not a move ({_HOW})")
     for g in (1, 2):
         if not 1 <= int(m.group(g)) <= 9:
-            raise MoveError(f"{text!r}: columns are numbered 1-9", malformed=True)
+            raise MoveSyntaxError(f"{text!r}: columns are numbered 1-9")
     src, dst = int(m.group(1)) - 1, int(m.group(2)) - 1
     if src == dst:
-        raise MoveError(f"{text!r} moves column {src + 1} onto itself", malformed=True)
+        raise MoveSyntaxError(f"{text!r} moves column {src + 1} onto itself")
     cards = int(m.group(3)) if m.group(3) else None
     if cards == 0:
-        raise MoveError(f"{text!r} moves no card", malformed=True)
+        raise MoveSyntaxError(f"{text!r} moves no card")
     if cards is not None and cards > 99:
-        raise MoveError(f"{text!r}: no column holds {cards} cards", malformed=True)
+        raise MoveSyntaxError(f"{text!r}: no column holds {cards} cards")
     return src, dst, cards
 
 
 def resolve_move(legal: list[Move], text: str) -> Move:
-    """The legal move that `text` names; MoveError saying why if it names none or several."""
+    """The legal move that `text` names: MoveSyntaxError if it is not a move,
+    IllegalMoveError if it names none, AmbiguousMoveError if it names several."""
     src, dst, cards = parse_move(text)
     options = [m for m in legal if m.src == src and m.dst == dst]
     if cards is not None:
@@ -82,14 +100,14 @@ def resolve_move(legal: list[Move], text: str) -> Move:
             return chosen[0]
         if options:
             counts = ", ".join(str(m.cards) for m in options)
-            raise MoveError(f"{text}: moving {cards} cards from column {src + 1} to column {dst + 1} "
+            raise IllegalMoveError(f"{text}: moving {cards} cards from column {src + 1} to column {dst + 1} "
                             f"is not legal (legal counts: {counts})")
     elif len(options) == 1:
         return options[0]
     elif options:
         counts = " or ".join(f"{src + 1}>{dst + 1}:{m.cards}" for m in options)
-        raise MoveError(f"{text}: more than one run can move; say how many cards: {counts}")
-    raise MoveError(f"{text}: no run of column {src + 1} can go onto column {dst + 1}")
+        raise AmbiguousMoveError(f"{text}: more than one run can move; say how many cards: {counts}")
+    raise IllegalMoveError(f"{text}: no run of column {src + 1} can go onto column {dst + 1}")
 
 
 def move_text(legal: list[Move], move: Move) -> str:

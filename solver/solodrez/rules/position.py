@@ -14,7 +14,7 @@ import numpy as np
 from . import engine
 from .cards import (CardError, RANK_NAMES, card_digit, card_name, parse_card)
 from .deals import deal_columns
-from .moves import Move
+from .moves import IllegalMoveError, Move
 
 NCOLS = engine.NCOLS
 
@@ -171,9 +171,9 @@ class Position:
         return [Move.unpack(int(m)) for m in out[:n]]
 
     def play(self, move: Move) -> "Position":
-        """The position after a legal move (series removed); ValueError if illegal."""
+        """The position after a legal move (series removed); IllegalMoveError if illegal."""
         if move not in self.legal_moves():
-            raise ValueError(f"move {move} is not legal here")
+            raise IllegalMoveError(f"move {move} is not legal here")
         words = self.words()
         engine.apply_move(words, move.pack())
         s, d, k = move.src, move.dst, move.cards
