@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
 
-from solver.updown.stats import wilson
+from solver.common.stats import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def elo(names: list[str], results: list[PairResult], prior: float = 1.0,
 
 
 def _pct(k: int, n: int) -> str:
-    lo, hi = wilson(k, n)
+    lo, hi = wilson_interval(k, n)
     return f"{100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]" if n else "-"
 
 

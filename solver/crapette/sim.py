@@ -7,7 +7,6 @@ ones.  So the same seed gives the same records whatever the number of worker pro
 """
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import sys
@@ -17,6 +16,7 @@ from multiprocessing import Pool
 
 from tqdm import tqdm
 
+from solver.common.stats import wilson_interval
 from solver.crapette.bots import RandomBot, RuleBot
 from solver.crapette.game import GameState, deal, reserve, waste
 from solver.crapette.reply import ReplySearchBot
@@ -118,19 +118,8 @@ def _play_index(seed: int, names: tuple[str, str], index: int) -> GameRecord:
     return play_game(seed, index, names)
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials; (0, 1) when n is 0."""
-    if n == 0:
-        return (0.0, 1.0)
-    ph = k / n
-    denom = 1 + z * z / n
-    centre = (ph + z * z / (2 * n)) / denom
-    half = z * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def _rate(k: int, n: int) -> dict:
-    lo, hi = wilson(k, n)
+    lo, hi = wilson_interval(k, n)
     return {"count": k, "of": n, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
 
 

@@ -1,4 +1,5 @@
-"""Small statistics for batch reports: Wilson score interval, percentiles, summaries.
+"""Small statistics for batch reports: winnability bounds, percentiles, summaries (the
+Wilson score interval is solver.common.stats.wilson_interval).
 
 Pure Python on purpose: the numbers in `drez report` are checked by hand in tests/solodrez/test_stats.py.
 """
@@ -6,26 +7,7 @@ from __future__ import annotations
 
 import math
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion successes/n.
-
-    With p = k/n:  centre = (p + z²/2n) / (1 + z²/n),
-                   half   = z / (1 + z²/n) * sqrt(p(1-p)/n + z²/4n²).
-    Returns (0.0, 1.0) when n is 0.  Raises ValueError on impossible counts.
-    """
-    if n < 0 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 <= successes <= n, got successes={successes}, n={n}")
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
+from solver.common.stats import Z95, wilson_interval  # noqa: F401 (part of this module's API)
 
 def winnability_bounds(won: int, lost: int, unknown: int, z: float = Z95):
     """(point, low, high) for the share of winnable deals.

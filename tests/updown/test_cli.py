@@ -9,7 +9,7 @@ from cli.main import drez
 from solver.updown.cards import RANKS, neighbours
 from solver.updown.sim import play_game, simulate
 from solver.updown.state import new_game
-from solver.updown.stats import wilson
+from solver.common.stats import wilson_interval as wilson
 
 
 def run(*args, input=None):
