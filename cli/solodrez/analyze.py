@@ -13,7 +13,12 @@ from solver.solodrez import batch
 
 DASK_CONNECT_TIMEOUT = "5s"
 
-DIFFICULTY_HELP = """
+def _difficulty_help() -> str:
+    """The epilog of `drez analyze`: the grade tables of batch.rows, as the code uses them."""
+    rows = "".join(f"             {name:<6}{nodes:>10,}{length:>14}\n"
+                   for (nodes, name), (length, _) in zip(batch.NODE_GRADES, batch.LENGTH_GRADES))
+    optimal = ", ".join(f"{name} <= {bound}" for bound, name in batch.OPTIMAL_LENGTH_GRADES)
+    return ("""
 Difficulty (last column) of a deal:
 
 \b
@@ -23,14 +28,14 @@ Difficulty (last column) of a deal:
            one from the positions searched (nodes) and one from the
            solution length:
              grade    nodes up to   length up to
-             easy         200            70
-             medium     5,000           120
-             hard     200,000           250
-             expert   more          more
+""" + rows + """             expert   more          more
   With --optimal a won deal is graded by its proven-minimal length alone
-  (easy <= 45, medium <= 48, hard <= 51, expert above); if minimality was not
+  (""" + optimal + """, expert above); if minimality was not
   proven within the limits it is 'expert'.
-"""
+""")
+
+
+DIFFICULTY_HELP = _difficulty_help()
 
 
 class DealRange(click.ParamType):

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from solver.solodrez.rules.cards import card_name, card_number
+from solver.solodrez.rules.cards import card_name, card_number, is_neutral
 
 # 256-colour terminal codes for the nine colours of the rulings (1 gray .. 9 green)
 _ANSI = {1: 245, 2: 196, 3: 201, 4: 93, 5: 33, 6: 226, 7: 51, 8: 208, 9: 40}
@@ -24,8 +24,8 @@ def _card(card: int, color: bool, marked: bool = False) -> str:
     text = card_name(card)
     if not color:
         return ("*" if marked else " ") + text
-    code = _NEUTRAL if card >= 54 else _ANSI[card_number(card)]
-    return " " + click.style(text, fg=code, bold=card >= 54, reverse=marked)
+    code = _NEUTRAL if is_neutral(card) else _ANSI[card_number(card)]
+    return " " + click.style(text, fg=code, bold=is_neutral(card), reverse=marked)
 
 
 def draw(pos, color: bool = True, marked: tuple[int, int] | None = None) -> str:

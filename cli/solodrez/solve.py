@@ -11,6 +11,7 @@ from cli.solodrez.render import draw, use_color
 from cli.solodrez.text import describe
 from cli.words import plural
 from solver.solodrez.kernels import ensure_compiled
+from solver.solodrez.rules.cards import is_neutral
 from solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
 from solver.solodrez.search.solve import UNKNOWN, solve as run_solve
 
@@ -80,7 +81,7 @@ def verify(source, move_texts, as_json):
         pos = pos.play(move)
     won = illegal is None and pos.is_won()
     if illegal is None and not won:
-        left = sum(1 for col in pos.columns for c in col if c < 54)
+        left = sum(1 for col in pos.columns for c in col if not is_neutral(c))
         why = (f"after {len(move_texts)} move{'s' if len(move_texts) != 1 else ''} "
                f"{left} real card{'s are' if left != 1 else ' is'} left")
     if as_json:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
 
@@ -156,8 +156,3 @@ def summarize(records: list[GameRecord], names: tuple[str, str]) -> dict:
     out["loads_per_game"] = statistics.fmean(sum(r.loads) for r in records) if records else 0.0
     out["decided_by_loading"] = _rate(sum(1 for r in decided if r.decided_by_loading), len(decided))
     return out
-
-
-def record_dict(r: GameRecord) -> dict:
-    """A record as plain JSON-ready data."""
-    return asdict(r)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from ..rules.cards import COLOUR_NAMES, card_name, card_number
+from ..rules.cards import COLOUR_NAMES, card_name, card_number, is_neutral
 from ..rules.moves import Move
 from ..rules.position import NCOLS, Position
 
@@ -71,7 +71,7 @@ def _x(col: int) -> int:
 def _card(card: int, col: int, index: int, top: bool, marked: bool) -> str:
     x, y = _x(col), TOP + index * STEP
     name = card_name(card)
-    neutral = card >= 54
+    neutral = is_neutral(card)
     fill = NEUTRAL_FILL if neutral else "#ffffff"
     ink = NEUTRAL_INK if neutral else "#111111"
     stroke = f'stroke="{MARK}" stroke-width="4"' if marked else 'stroke="#333" stroke-width="1.2"'

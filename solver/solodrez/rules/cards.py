@@ -9,12 +9,11 @@ from __future__ import annotations
 import re
 
 RANK_LETTERS = "JQRBNP"          # highest first, as in the deck order
-RANK_OF_LETTER = {"J": 6, "Q": 5, "R": 4, "B": 3, "N": 2, "P": 1}
-LETTER_OF_RANK = {v: k for k, v in RANK_OF_LETTER.items()}
 RANK_NAMES = {6: "Joker", 5: "Queen", 4: "Rook", 3: "Bishop", 2: "Knight", 1: "Pawn"}
 NEUTRAL_DIGIT = 0
 DECK_SIZE = 56
-NEUTRALS = (54, 55)
+FIRST_NEUTRAL = 54              # X1; X2 is 55: the neutrals end the deck order
+NEUTRALS = (FIRST_NEUTRAL, FIRST_NEUTRAL + 1)
 
 # The number on a card fixes its colour (rulings, "Deck").
 COLOUR_NAMES = {1: "gray", 2: "red", 3: "magenta", 4: "purple", 5: "blue",
@@ -27,10 +26,15 @@ class CardError(ValueError):
     """A card name that is not a Pokerdrez card."""
 
 
+def is_neutral(card: int) -> bool:
+    """True for X1 and X2."""
+    return card >= FIRST_NEUTRAL
+
+
 def card_name(card: int) -> str:
     """The two-character name of card index 0..55, e.g. 'J1', 'P9', 'X2'."""
-    if card >= 54:
-        return f"X{card - 53}"
+    if is_neutral(card):
+        return f"X{card_number(card)}"
     return f"{RANK_LETTERS[card // 9]}{card % 9 + 1}"
 
 
@@ -40,15 +44,15 @@ def parse_card(text: str) -> int:
     if not m:
         raise CardError(f"unknown card {text!r}")
     if m.group(3):
-        return 53 + int(m.group(3))
+        return FIRST_NEUTRAL + int(m.group(3)) - 1
     return RANK_LETTERS.index(m.group(1)) * 9 + int(m.group(2)) - 1
 
 
 def card_digit(card: int) -> int:
     """The engine digit of a card: its rank 1..6, or 0 for a neutral."""
-    return 0 if card >= 54 else 6 - card // 9
+    return NEUTRAL_DIGIT if is_neutral(card) else 6 - card // 9
 
 
 def card_number(card: int) -> int:
     """The number 1..9 printed on a real card (its colour), 1..2 for a neutral."""
-    return card - 53 if card >= 54 else card % 9 + 1
+    return card - FIRST_NEUTRAL + 1 if is_neutral(card) else card % 9 + 1

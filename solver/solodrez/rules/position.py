@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import engine
-from .cards import (CardError, RANK_NAMES, card_digit, card_name, parse_card)
+from .cards import NEUTRALS, RANK_NAMES, CardError, card_digit, card_name, parse_card
 from .deals import deal_columns
 from .moves import IllegalMoveError, Move
 
@@ -70,7 +70,7 @@ def validation_error(columns) -> str | None:
             text += f"; missing: {', '.join(missing)}"
         return text
     real_left = sum(per_rank.values())
-    for x in (54, 55):
+    for x in NEUTRALS:
         if real_left and x not in where:
             return f"neutral {card_name(x)} is missing (both neutrals stay until no real card is left)"
     return None
