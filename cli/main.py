@@ -7,8 +7,9 @@ from importlib.metadata import PackageNotFoundError, version
 
 import click
 
-from cli import crapette, updown
+from cli.crapette import commands as crapette
 from cli.solodrez import analyze, hints, play, position, report, serve, solve
+from cli.updown import commands as updown
 from solver.solodrez.rules.deals import MAX_DEAL
 
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}

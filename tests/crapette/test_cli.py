@@ -5,7 +5,7 @@ from click.testing import CliRunner
 
 from cli.main import drez
 from solver.crapette.game import new_game
-from solver.crapette.render import card_text
+from cli.crapette.render import card_text
 
 
 def run(*args, input=None):

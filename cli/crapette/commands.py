@@ -9,7 +9,7 @@ import click
 from cli.ladder import add_ladder
 from solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
 from solver.crapette.notation import move_text, parse_move
-from solver.crapette.render import describe_move, draw_table
+from cli.crapette.render import describe_move, draw_table
 from solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),

@@ -159,7 +159,7 @@ def play(players, bots, seat, seed, ending, color):
 
     from cli.solodrez.inputs import stdin_lines
     from cli.solodrez.render import use_color
-    from solver.updown.human import HELP, set_color
+    from cli.updown.human import HELP, set_color
     stdin = stdin_lines()
     set_color(use_color(color))
     if not 0 <= seat < players:
@@ -188,7 +188,7 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bo
     on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
     False when a person quits or input ends (game left unfinished)."""
     from solver.updown.bots import GreedyBot
-    from solver.updown.human import HELP, card_text, describe, parse_move, status
+    from cli.updown.human import HELP, card_text, describe, parse_move, status
     you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
     shown, status_at = 0, -1
     named = {p: 0 for p in humans}     # own draws already told with their card, per seat
@@ -272,7 +272,7 @@ def match(seats, games, seed, ending, color):
 
     from cli.solodrez.inputs import stdin_lines
     from cli.solodrez.render import use_color
-    from solver.updown.human import set_color
+    from cli.updown.human import set_color
     from solver.updown.match import Match
     specs = [x.strip().lower() for x in seats.split(",")]
     if not 2 <= len(specs) <= 6:

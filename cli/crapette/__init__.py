@@ -1,0 +1,2 @@
+"""`drez crapette`: the commands (commands.py) and the table drawn in the terminal
+(render.py)."""
