@@ -436,3 +436,23 @@ def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
         for m, q in succ:
             after = int(engine.lower_bound(mine[m].words()))
             assert int(engine.bound_delta(words, Move(*m).pack())) == after - lb, (p, m)
+
+
+def test_a_position_keeps_the_words_of_its_columns():
+    """Position packs its columns once; every position that play() and settled() make
+    (series removed, won tables cleared) holds exactly the words of its own columns."""
+    from solver.solodrez.rules.position import columns_to_words
+    rng = random.Random(12)
+    seen = 0
+    for n in range(40):
+        cur = Position.from_deal(n)
+        for _ in range(150):
+            assert (cur.words() == columns_to_words(cur.columns)).all()
+            again = Position.parse(str(cur), settle=False)
+            assert again == cur and (again.words() == cur.words()).all()
+            moves = cur.legal_moves()
+            if not moves:
+                break
+            cur = cur.play(rng.choice(moves))
+            seen += 1
+    assert seen > 2000

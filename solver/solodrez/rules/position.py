@@ -7,7 +7,7 @@ comments.  `str(position)` writes exactly this format and `Position.parse` reads
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -81,9 +81,22 @@ class Position:
     """A Solodrez position: nine columns of card indices, bottom card first.
 
     Immutable and hashable.  Rules questions go to the numba kernels in `engine`; this
-    class only keeps the real cards (colours) in step with the kernels' answers.
+    class only keeps the real cards (colours) in step with the kernels' answers.  The
+    packed engine words are made once, with the position (not part of its value).
     """
     columns: tuple
+    _words: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_words", columns_to_words(self.columns))
+
+    @classmethod
+    def _packed(cls, columns: tuple, words: np.ndarray) -> "Position":
+        """The position of `columns` whose engine words are already known to be `words`."""
+        pos = cls.__new__(cls)
+        object.__setattr__(pos, "columns", columns)
+        object.__setattr__(pos, "_words", words)
+        return pos
 
     # ---- construction -------------------------------------------------------------
     @classmethod
@@ -130,44 +143,37 @@ class Position:
 
     # ---- engine views --------------------------------------------------------------
     def words(self) -> np.ndarray:
-        """The engine's column words (fresh array)."""
-        return columns_to_words(self.columns)
+        """The engine's column words (a fresh array the caller may change)."""
+        return self._words.copy()
 
     def key(self) -> tuple:
         """The canonical key: equal for positions equal up to column order and colours."""
         key = np.zeros(engine.KEY_WORDS, np.int64)
-        engine.canonical_key(self.words(), np.empty(NCOLS, np.int64), key)
+        engine.canonical_key(self._words, np.empty(NCOLS, np.int64), key)
         return tuple(int(v) for v in key)
 
     def is_won(self) -> bool:
         """No real card left on the table."""
-        return bool(engine.is_won(self.words()))
+        return bool(engine.is_won(self._words))
 
     def card_count(self) -> int:
         return sum(len(col) for col in self.columns)
 
     def lower_bound(self) -> int:
         """Admissible estimate of the moves still needed (see engine.lower_bound)."""
-        return int(engine.lower_bound(self.words()))
+        return int(engine.lower_bound(self._words))
 
     def settled(self) -> "Position":
         """This position with complete series removed (and neutrals, once won)."""
         words = self.words()
         engine.remove_series(words)
-        return self._follow(words)
-
-    def _follow(self, words) -> "Position":
-        """Drop the real cards of columns the engine emptied; clear the table once won."""
-        if engine.is_won(words):
-            return Position(tuple(() for _ in range(NCOLS)))
-        cols = tuple(() if words[c] == engine.EMPTY_WORD else col
-                     for c, col in enumerate(self.columns))
-        return self if cols == self.columns else Position(cols)
+        after = _follow(self.columns, words)
+        return self if after.columns == self.columns else after
 
     def legal_moves(self, prune: bool = False) -> list[Move]:
         """Every legal move (0-based columns inside Move), in generation order."""
         out = np.empty(engine.MAX_MOVES, np.int64)
-        n = engine.generate_moves(self.words(), out, prune)
+        n = engine.generate_moves(self._words, out, prune)
         return [Move.unpack(int(m)) for m in out[:n]]
 
     def play(self, move: Move) -> "Position":
@@ -180,4 +186,13 @@ class Position:
         cols = list(self.columns)
         cols[d] = cols[d] + cols[s][len(cols[s]) - k:]
         cols[s] = cols[s][:len(cols[s]) - k]
-        return Position(tuple(cols))._follow(words)
+        return _follow(tuple(cols), words)
+
+
+def _follow(columns: tuple, words: np.ndarray) -> Position:
+    """The position of `columns` after the engine changed their words to `words`: the real
+    cards of columns the engine emptied are dropped, and the table is cleared once won."""
+    if engine.is_won(words):
+        return Position(tuple(() for _ in range(NCOLS)))
+    return Position._packed(tuple(() if words[c] == engine.EMPTY_WORD else col
+                                  for c, col in enumerate(columns)), words)
