@@ -15,8 +15,7 @@ from cli.solodrez.limits import default_seconds, limit_options, limits_from
 from cli.solodrez.render import draw, use_color
 from cli.solodrez.text import hint_lines
 from cli.words import limit_words, plural
-from solver.solodrez.search.blocks import STUCK, Block, blocked, static_block
-from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint
+from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, quick_block
 from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
 from solver.solodrez.rules.position import Position
@@ -59,21 +58,6 @@ class Console:
             click.echo()
             return None
         return line.rstrip("\n")
-
-
-def quick_block(pos: Position, cancel=None):
-    """A block shown during play: no moves, a small reachable set, or a static detector;
-    then a short verdict search (2 s) so most lost positions are announced at once."""
-    b = blocked(pos)
-    if b is not None:
-        return b
-    found = static_block(pos)
-    r = solve(pos, Limits(max_seconds=2.0, max_memory=1 << 27, cancel=cancel))
-    if r.verdict == LOST:
-        return blocked(pos, searched=r.nodes)
-    if found:  # a limit stopped the search, but the detector's proof stands
-        return Block(STUCK, 0, found[1])
-    return None
 
 
 class Game:

@@ -91,11 +91,35 @@ def _hint_and_result(pos: Position, limits: Limits | None):
     result = solve(pos, limits, want_optimal=True)
     h = hint_from_result(pos, result)
     if h.verdict == UNKNOWN:
-        found = static_block(pos)  # a proof of LOST that needs no search
-        if found:
-            h.verdict, h.limit = LOST, None
-            h.blocked = blocked(pos) or Block(STUCK, 0, found[1])
+        b = proven_block(pos, result, static_block(pos))
+        if b is not None:
+            h.verdict, h.limit, h.blocked = LOST, None, b
     return h, result
+
+
+def proven_block(pos: Position, result: Result, found, circling_checked: bool = False):
+    """The Block proving pos lost after solve(pos) gave `result`, or None: an exhaustive
+    LOST's block, or, when a limit stopped the search, the static proof `found`
+    (static_block(pos), computed once by the caller).  With circling_checked the caller
+    already knows blocked(pos) without a search is None, so it is not looked for again."""
+    if result.verdict == LOST:
+        return blocked(pos, searched=result.nodes, found=found)
+    if result.verdict == UNKNOWN and found:  # a proof of LOST that needs no search
+        known = None if circling_checked else blocked(pos, found=found)
+        return known or Block(STUCK, 0, found[1])
+    return None
+
+
+def quick_block(pos: Position, cancel=None):
+    """The block `drez play` shows after each move, or None: no moves, a small reachable
+    set or a static detector, else a short verdict search (2 s) so most lost positions
+    are announced at once (a detector's proof stands when the search is stopped)."""
+    found = static_block(pos)
+    b = blocked(pos, found=found)
+    if b is not None:
+        return b
+    r = solve(pos, Limits(max_seconds=2.0, max_memory=1 << 27, cancel=cancel))
+    return proven_block(pos, r, found, circling_checked=True)
 
 
 @dataclass

@@ -167,6 +167,13 @@ def _digits(pos: Position):
     return [[card_digit(card) for card in col] for col in pos.columns]
 
 
+def _analysis(pos: Position):
+    """(digits of the columns, may_move_first of them): what every stuck-detector reads,
+    computed once per position by static_block."""
+    columns = _digits(pos)
+    return columns, may_move_first(columns)
+
+
 def _out_of_place(col, i) -> bool:
     d = col[i]
     return d != 0 and bool(engine.is_bad(d, col[i - 1] if i > 0 else -1))
@@ -194,7 +201,7 @@ def _reason_stuck(pos, columns, M, c, i) -> str:
 
 # ---- detectors -----------------------------------------------------------------------
 
-def detect_no_moves(pos: Position) -> str | None:
+def detect_no_moves(pos: Position, analysis=None) -> str | None:
     """Real cards are left and no move is legal.
 
     Proof: nothing changes without a move, and a position with real cards is not won."""
@@ -203,26 +210,24 @@ def detect_no_moves(pos: Position) -> str | None:
     return "no legal move is left and real cards remain on the table"
 
 
-def detect_stuck_bottom(pos: Position) -> str | None:
+def detect_stuck_bottom(pos: Position, analysis=None) -> str | None:
     """A column's bottom card is a real card other than a Joker and can never move again.
 
     Proof: such a card is out of place (a series has a Joker on the table), so by Fact A
     it must move first before a win; may_move_first() proves it never will."""
-    columns = _digits(pos)
-    M = may_move_first(columns)
+    columns, M = analysis or _analysis(pos)
     for c, col in enumerate(columns):
         if col and col[0] not in (0, 6) and not M[c][0]:
             return _reason_stuck(pos, columns, M, c, 0)
     return None
 
 
-def detect_stuck_card(pos: Position) -> str | None:
+def detect_stuck_card(pos: Position, analysis=None) -> str | None:
     """Some out-of-place real card (anywhere in a column) can never move first again.
 
     Proof: Fact A says it must move first before a win; may_move_first() proves it never
     will.  (This includes detect_stuck_bottom; it is listed apart to measure both.)"""
-    columns = _digits(pos)
-    M = may_move_first(columns)
+    columns, M = analysis or _analysis(pos)
     for c, col in enumerate(columns):
         for i in range(len(col)):
             if _out_of_place(col, i) and not M[c][i]:
@@ -230,15 +235,14 @@ def detect_stuck_card(pos: Position) -> str | None:
     return None
 
 
-def detect_stuck_neutral(pos: Position) -> str | None:
+def detect_stuck_neutral(pos: Position, analysis=None) -> str | None:
     """A neutral lies on a real card and can never move again.
 
     Proof: the real card beneath must leave the table, which it does only inside a
     complete series (six real cards, nothing on them), so the neutral must stop lying on
     it; by Fact A that happens only when the neutral moves first, and may_move_first()
     proves it never will."""
-    columns = _digits(pos)
-    M = may_move_first(columns)
+    columns, M = analysis or _analysis(pos)
     for c, col in enumerate(columns):
         for i in range(1, len(col)):
             if col[i] == 0 and col[i - 1] != 0 and not M[c][i]:
@@ -258,9 +262,13 @@ DETECTORS = (
 
 
 def static_block(pos: Position) -> tuple[str, str] | None:
-    """(detector name, reason) of the first detector that proves pos lost, or None."""
+    """(detector name, reason) of the first detector that proves pos lost, or None.  The
+    stuck-detectors share one may_move_first fixed point (`analysis`, made once)."""
+    analysis = None
     for name, detect in DETECTORS:
-        reason = detect(pos)
+        if name != "no-moves" and analysis is None:
+            analysis = _analysis(pos)
+        reason = detect(pos, analysis)
         if reason:
             return name, reason
     return None
@@ -300,7 +308,7 @@ def reachable(pos: Position, limit: int = CIRCLE_LIMIT):
     return len(seen), False
 
 
-def blocked(pos: Position, searched: int | None = None) -> Block | None:
+def blocked(pos: Position, searched: int | None = None, found=False) -> Block | None:
     """The kind of block of a position, without a full search when possible.
 
     no-moves   real cards and no legal move;
@@ -308,11 +316,13 @@ def blocked(pos: Position, searched: int | None = None) -> Block | None:
     exhausted  lost by an exhaustive search of `searched` positions (the caller's solve()
                said LOST); without `searched`, None is returned for this case.
     None       not (known to be) blocked.
-    The reason names a static detector's finding when one applies.
+    The reason names a static detector's finding when one applies; `found` is
+    static_block(pos) when the caller has it already (it is not computed again).
     """
     if pos.is_won():
         return None
-    found = static_block(pos)
+    if found is False:
+        found = static_block(pos)
     reason = found[1] if found and found[0] != "no-moves" else ""
     if not pos.legal_moves():
         return Block(NO_MOVES, 1, "")
