@@ -75,7 +75,10 @@ def warm_up() -> None:
     engine.key_to_columns(key, np.empty(engine.NCOLS, np.int64))
     engine.lower_bound(words)
     engine.remove_series(words.copy())
-    engine.generate_moves(words, np.empty(engine.MAX_MOVES, np.int64), True)  # as Position does
+    moves = np.empty(engine.MAX_MOVES, np.int64)
+    engine.generate_moves(words, moves, True)           # as Position calls it
+    engine.apply_move(words.copy(), moves[0])           # Position.play calls these two
+    engine.is_won(words)
     grown = astar.AStar(words, 1 << 16)
     grown.run(10)
     grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing

@@ -99,3 +99,23 @@ def test_changed_callee_in_another_file_is_recompiled(tmp_path):
     assert run(2) == 20
     folders = os.listdir(tmp_path / "cache")
     assert len(folders) == 1 and folders[0].startswith(jit.CACHE_PREFIX)
+
+
+def test_nothing_compiles_after_warm_up():
+    """Every kernel a command calls, from Python or from another kernel, has its
+    signature after warm_up: solving (tables growing in place), proving a shortest
+    solution and playing moves compile nothing more, so no compile is silent."""
+    from solver.solodrez.rules.position import Position
+    from solver.solodrez.search.solve import Limits, solve
+    kernels.warm_up()
+
+    def signatures():
+        return {d.py_func.__qualname__: len(d.signatures)
+                for d in kernels._dispatchers(kernels.kernel_modules())}
+
+    before = signatures()
+    pos = Position.from_deal(104)
+    assert solve(pos, Limits(max_nodes=600_000)).nodes > 100_000     # grows the table
+    assert solve(Position.from_deal(42), want_optimal=True).optimal
+    pos.play(pos.legal_moves()[0]).settled().key()
+    assert signatures() == before
