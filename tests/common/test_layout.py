@@ -145,6 +145,19 @@ def test_no_package_imports_tests_tools_or_reports():
                     assert a.name.split(".")[0] not in ("tests", "tools", "reports"), name
 
 
+def test_every_folder_of_source_is_a_package_and_solver_draws_nothing():
+    """Every folder of .py files in the packages has an __init__.py; the solver imports no
+    click (drawing for the terminal lives in cli/)."""
+    for package in PACKAGES:
+        for folder, _, files in os.walk(os.path.join(ROOT, package)):
+            if any(f.endswith(".py") for f in files):
+                assert "__init__.py" in files, folder
+    for name, path in _modules().items():
+        if name.startswith("solver"):
+            with open(path, encoding="utf-8") as f:
+                assert "import click" not in f.read(), name
+
+
 def test_no_source_module_over_the_limit():
     long = {}
     for name, path in _modules().items():
@@ -153,3 +166,15 @@ def test_no_source_module_over_the_limit():
         if n > MAX_LINES:
             long[name] = n
     assert long == {}
+
+
+def test_the_reference_implementation_stays_independent():
+    """tests/solodrez/reference.py checks the engine, so it imports none of the project."""
+    path = os.path.join(ROOT, "tests", "solodrez", "reference.py")
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        for name in names:
+            assert name.split(".")[0] not in ("solver", "cli", "webapp", "tests"), name
