@@ -1,5 +1,5 @@
 """Cross-check LOST verdicts of a results file with a second, simpler search: the plain
-exhaustive depth-first search (search.DfsState), so no verdict rests on the greedy search.
+exhaustive depth-first search (dfs.DfsState), so no verdict rests on the greedy search.
 
     python tools/check_lost.py reports/deals-0-99999.csv [--min-nodes N] [--max-nodes M]
         [--no-dead-pruning] > reports/lost-check.md
@@ -17,7 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez import batch  # noqa: E402
-from solver.solodrez.search import dfs as search  # noqa: E402
+from solver.solodrez.search import dfs  # noqa: E402
 from solver.solodrez.kernels import ensure_compiled  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, run_search  # noqa: E402
@@ -27,7 +27,7 @@ LIMITS = Limits(max_nodes=1 << 62, max_seconds=0.0, max_memory=4 << 30)
 
 def exhaustive(n: int, prune_dead: bool) -> tuple[int, int]:
     """(status, positions) of the plain DFS on deal n, its table growing up to 4 GB."""
-    state = search.DfsState(Position.from_deal(n).words(), FIRST_TABLE_BYTES,
+    state = dfs.DfsState(Position.from_deal(n).words(), FIRST_TABLE_BYTES,
                             prune_dead=prune_dead)
     status, nodes, _ = run_search(state, LIMITS)
     return status, nodes
@@ -47,11 +47,11 @@ def main() -> int:
                   and args.min_nodes < r["nodes"] <= args.max_nodes)
     start = time.perf_counter()
     bad, total = [], 0
-    names = {search.WON: "WON", search.LOST: "LOST", search.FULL: "FULL (memory)"}
+    names = {dfs.WON: "WON", dfs.LOST: "LOST", dfs.FULL: "FULL (memory)"}
     for n in lost:
         status, nodes = exhaustive(n, not args.no_dead_pruning)
         total += nodes
-        if status != search.LOST:
+        if status != dfs.LOST:
             bad.append((n, names.get(status, str(status))))
             print(f"deal {n}: plain DFS says {names.get(status, status)}", file=sys.stderr)
     wall = time.perf_counter() - start

@@ -59,8 +59,8 @@ def test_analyze_refuses_an_out_it_cannot_write_and_leaves_nothing(tmp_path):
 
 def test_analyze_dask_failed_start_leaves_nothing(tmp_path, monkeypatch):
     pytest.importorskip("dask.distributed")
-    import cli.solodrez.analyze as analyze_cmds
-    monkeypatch.setattr(analyze_cmds, "DASK_CONNECT_TIMEOUT", "1s")
+    from cli.solodrez import analyze
+    monkeypatch.setattr(analyze, "DASK_CONNECT_TIMEOUT", "1s")
     out = tmp_path / "r.csv"
     for address in ("garbage", "tcp://127.0.0.1:1"):
         r = _invoke(["analyze", "0-3", "--out", str(out), "--dask", address, "--no-progress"])

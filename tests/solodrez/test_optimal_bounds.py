@@ -17,7 +17,7 @@ import pytest
 from tests.solodrez.helpers import (P, biased_game, fast_reference, late_game_cases,
                               random_small_position, ref, to_engine, to_ref)
 from solver.solodrez.rules import engine
-from solver.solodrez.search import astar as optimal
+from solver.solodrez.search import astar
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
 from solver.solodrez.search.tight import bound_not_exact, tight_scratch
@@ -37,7 +37,7 @@ def not_exact(words) -> bool:
 
 
 def shortest(words, tight=True, budget=400_000):
-    a = optimal.AStar(np.asarray(words, np.int64), 1 << 24, tight=tight)
+    a = astar.AStar(np.asarray(words, np.int64), 1 << 24, tight=tight)
     status = a.run(budget)
     return status, a
 
@@ -60,7 +60,7 @@ def test_exactness_test_fires_on_a_hand_made_position():
     h = pos.lower_bound()
     assert not_exact(pos.words())
     status, a = shortest(pos.words(), tight=False)
-    assert status == optimal.WON and len(replayed(pos, a)) == h + 1
+    assert status == astar.WON and len(replayed(pos, a)) == h + 1
 
 
 @pytest.mark.parametrize("case", range(len(LATE)))
@@ -70,13 +70,13 @@ def test_against_bfs_on_the_late_game_corpus(case):
     pos = to_engine(p).settled()
     status, a = shortest(pos.words())
     if d == "LOST":
-        assert status == optimal.LOST
+        assert status == astar.LOST
         return
     h = pos.lower_bound()
     assert h <= d
     if not_exact(pos.words()):
         assert d > h
-    assert status == optimal.WON and len(replayed(pos, a)) == d
+    assert status == astar.WON and len(replayed(pos, a)) == d
 
 
 def test_against_plain_astar_on_small_positions():
@@ -90,12 +90,12 @@ def test_against_plain_astar_on_small_positions():
         pos = to_engine(p)
         words = pos.words()
         plain_status, plain = shortest(words, tight=False, budget=100_000)
-        if plain_status not in (optimal.WON, optimal.LOST) or pos.is_won():
+        if plain_status not in (astar.WON, astar.LOST) or pos.is_won():
             continue
         checked += 1
         status, a = shortest(words)
         assert status == plain_status, p
-        if status == optimal.LOST:
+        if status == astar.LOST:
             continue
         d = int(plain.stats[3])
         h = pos.lower_bound()
@@ -111,10 +111,10 @@ def test_against_plain_astar_on_small_positions():
 def test_along_shortest_solutions_from_openings(deal):
     pos = Position.from_deal(deal)
     status, a = shortest(pos.words(), budget=2_000_000)
-    assert status == optimal.WON
+    assert status == astar.WON
     moves = replayed(pos, a)
     plain_status, plain = shortest(pos.words(), tight=False, budget=5_000_000)
-    assert plain_status == optimal.WON and int(plain.stats[3]) == len(moves)
+    assert plain_status == astar.WON and int(plain.stats[3]) == len(moves)
     length = len(moves)
     cur = pos
     for i, m in enumerate(moves):
@@ -140,10 +140,10 @@ def test_middle_games_same_length_with_and_without_the_exactness_test():
             pos = to_engine(p).settled()
             s1, a1 = shortest(pos.words(), tight=True, budget=300_000)
             s2, a2 = shortest(pos.words(), tight=False, budget=300_000)
-            if optimal.RUNNING in (s1, s2):
+            if astar.RUNNING in (s1, s2):
                 continue
             assert s1 == s2, p
-            if s1 == optimal.WON:
+            if s1 == astar.WON:
                 assert a1.stats[3] == a2.stats[3], p
                 replayed(pos, a1)
             compared += 1

@@ -7,7 +7,7 @@ searches prove LOST exactly where the reference does."""
 import pytest
 
 from tests.solodrez.helpers import fast_reference, late_game_cases, ref, to_engine
-from solver.solodrez.search import astar as optimal, dfs as search
+from solver.solodrez.search import astar, dfs
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
 
@@ -25,14 +25,14 @@ def memoised_reference():
 LATE = late_game_cases()
 
 
-def dfs(words, budget=2_000_000):
-    state = search.DfsState(words, 1 << 25)
+def run_dfs(words, budget=2_000_000):
+    state = dfs.DfsState(words, 1 << 25)
     status = state.run(budget)
     return status, state
 
 
-def astar(words, budget=200_000):
-    a = optimal.AStar(words, 1 << 24)
+def run_astar(words, budget=200_000):
+    a = astar.AStar(words, 1 << 24)
     status = a.run(budget)
     return status, a
 
@@ -53,8 +53,8 @@ def dfs_lengths():
     out = {}
     for n in sorted(set(DFS_DEALS + ASTAR_DEALS)):
         pos = Position.from_deal(n)
-        status, state = dfs(pos.words())
-        assert status == search.WON, n       # 97.86% of deals are winnable; these are
+        status, state = run_dfs(pos.words())
+        assert status == dfs.WON, n       # 97.86% of deals are winnable; these are
         moves = replay(pos, state.path())
         ok, why = ref.verify(ref.deal(n), moves)
         assert ok, (n, why)
@@ -73,8 +73,8 @@ def test_S13_dfs_solutions_replay_in_the_reference(dfs_lengths):
 @pytest.mark.parametrize("n", ASTAR_DEALS)
 def test_S13_astar_solutions_replay_and_are_never_longer_than_dfs(n, dfs_lengths):
     pos = Position.from_deal(n)
-    status, a = astar(pos.words())
-    assert status == optimal.WON
+    status, a = run_astar(pos.words())
+    assert status == astar.WON
     moves = replay(pos, a.path())
     ok, why = ref.verify(ref.deal(n), moves)
     assert ok, why
@@ -98,18 +98,18 @@ def test_S14_late_game_astar_exact_and_verdicts_agree(i):
     p, d = LATE[i]
     pos = to_engine(p).settled()
     words = pos.words()
-    a_status, a = astar(words)
-    d_status, state = dfs(words)
+    a_status, a = run_astar(words)
+    d_status, state = run_dfs(words)
     if d == "LOST":
-        assert a_status == optimal.LOST
-        assert d_status == search.LOST
+        assert a_status == astar.LOST
+        assert d_status == dfs.LOST
         return
     assert pos.lower_bound() <= d
-    assert a_status == optimal.WON
+    assert a_status == astar.WON
     moves = replay(pos, a.path())
     assert len(moves) == d
     assert ref.verify(p, moves) == (True, "")
-    assert d_status == search.WON
+    assert d_status == dfs.WON
     dmoves = replay(pos, state.path())
     assert ref.verify(p, dmoves) == (True, "")
     assert len(dmoves) >= d
@@ -125,5 +125,5 @@ def test_S14_position_without_moves_is_lost():
     assert ref.legal_moves(p) == [] and to_engine(p).legal_moves() == []
     assert ref.shortest_distance(p) == "LOST"
     words = to_engine(p).words()
-    assert optimal.AStar(words, 1 << 20).run(1000) == optimal.LOST
-    assert search.DfsState(words, 1 << 20).run(1000) == search.LOST
+    assert astar.AStar(words, 1 << 20).run(1000) == astar.LOST
+    assert dfs.DfsState(words, 1 << 20).run(1000) == dfs.LOST
