@@ -1,21 +1,14 @@
-"""Load on loopback (tools/web_load.py, smaller): many concurrent hints, all answered and
+"""Load on loopback (webapp/loadtest.py, as tools/web_load.py runs it, smaller): many concurrent hints, all answered and
 right, none lost; the page and the API stay responsive while a slow search runs."""
 from __future__ import annotations
-
-import importlib.util
-import os
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from webapp import loadtest as web_load
 from webapp.local_server import Server
-
-_PATH = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "web_load.py")
-_spec = importlib.util.spec_from_file_location("web_load", _PATH)
-web_load = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(web_load)
 
 
 def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():
