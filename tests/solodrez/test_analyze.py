@@ -304,3 +304,18 @@ def test_committed_index_picks_a_hard_winnable_deal():
         pytest.skip("deals/index.json is not built yet")
     r = drez_run("deal", "--pick", "--difficulty", "hard", "--winnable", "--seed", "1")
     assert r.exit_code == 0 and r.stdout.strip().isdigit()
+
+
+def test_the_difficulty_help_is_the_grade_table_the_code_uses(monkeypatch):
+    """`drez analyze --help` prints the grades from batch's tables, so the help and the
+    grading cannot drift apart."""
+    from cli.solodrez import analyze
+    text = analyze._difficulty_help()
+    assert text == analyze.DIFFICULTY_HELP
+    for (nodes, name), (length, _) in zip(batch.NODE_GRADES, batch.LENGTH_GRADES):
+        assert f"{name:<6}{nodes:>10,}{length:>14}" in text
+    assert "easy <= 45, medium <= 48, hard <= 51, expert above" in text
+    monkeypatch.setattr(batch, "NODE_GRADES", ((300, "easy"), (6_000, "medium"), (9_999, "hard")))
+    assert "easy         300" in analyze._difficulty_help()
+    r = CliRunner().invoke(drez, ["analyze", "--help"])
+    assert r.exit_code == 0 and "hard     200,000           250" in r.output
