@@ -147,3 +147,33 @@ def test_middle_games_same_length_with_and_without_the_exactness_test():
                 replayed(pos, a1)
             compared += 1
     assert compared >= 10
+
+
+def test_fronts_change_the_walk_not_the_answer():
+    """A* with one front and with several gives the same verdict and length on middle
+    games and small positions; the fronts really ran (they stored a different number
+    of positions on some of them), and every solution replays."""
+    rng = random.Random(11)
+    cases = [ref.settle(random_small_position(rng, 3, rng.random() < 0.5)) for _ in range(60)]
+    for n in range(60, 72):
+        cases += biased_game(n, rng, 30, 0.8)[8::8]
+    compared = differed = 0
+    for p in cases:
+        pos = to_engine(p).settled()
+        if pos.is_won():
+            continue
+        runs = []
+        for fronts in (1, 2, optimal.FRONTS):
+            a = optimal.AStar(pos.words(), 1 << 24, fronts=fronts)
+            runs.append((a.run(300_000), a))
+        if {s for s, _ in runs} - {optimal.WON, optimal.LOST}:
+            continue            # a run stopped at its budget or table size
+        compared += 1
+        statuses = {s for s, _ in runs}
+        assert len(statuses) == 1, p
+        if runs[0][0] == optimal.WON:
+            assert len({a.bound() for _, a in runs}) == 1, p
+            for _, a in runs:
+                assert len(replayed(pos, a)) == a.bound()
+        differed += len({a.stored for _, a in runs}) > 1
+    assert compared >= 40 and differed >= 3
