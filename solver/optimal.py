@@ -306,8 +306,10 @@ class AStar:
         self.root = words.astype(np.int64).copy()
         table_bytes = max_bytes * 2 // 3
         self.keys, self.info, self.size = new_table(table_bytes)
-        entries = max(1024, (max_bytes - self.keys.shape[0] * ENTRY_BYTES) // 24)
         nfronts = 1 if greedy else fronts
+        # room for the most one expansion pushes (the root's children to every front)
+        entries = max(4 * nfronts * (MAX_MOVES + 1),
+                      (max_bytes - self.keys.shape[0] * ENTRY_BYTES) // 24)
         self.heads = np.empty(nfronts * NBUCKETS, np.int64)
         self.lows = np.empty(nfronts, np.int64)
         self.e_slot = np.empty(entries, np.int64)

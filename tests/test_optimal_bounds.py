@@ -19,7 +19,7 @@ from solodrez_helpers import (P, biased_game, fast_reference, late_game_cases,
 from solver import engine, optimal
 from solver.moves import Move
 from solver.position import Position
-from solver.tight import bound_not_exact, tight_scratch
+from solver.tight import _no_first_empty_column, bound_not_exact, tight_scratch
 
 SCRATCH = tight_scratch()
 LATE = late_game_cases()
@@ -33,6 +33,13 @@ def memoised_reference():
 
 def not_exact(words) -> bool:
     return bool(bound_not_exact(words, *SCRATCH))
+
+
+def first_empty_column_fires(words) -> bool:
+    """The second half of bound_not_exact alone (after a call has filled SCRATCH)."""
+    bound_not_exact(words, *SCRATCH)
+    digits, counted, lengths, work = SCRATCH
+    return bool(_no_first_empty_column(digits, counted, lengths, work[4]))
 
 
 def shortest(words, tight=True, budget=400_000):
@@ -177,3 +184,24 @@ def test_fronts_change_the_walk_not_the_answer():
                 assert len(replayed(pos, a)) == a.bound()
         differed += len({a.stored for _, a in runs}) > 1
     assert compared >= 40 and differed >= 3
+
+
+def test_first_empty_column_test_against_plain_astar():
+    """Middle-game positions of seeded games where the first-empty-column half of the
+    test fires (tight module docstring, (5)-(7)): A* without the test needs more moves
+    than the bound wherever it finishes."""
+    rng = random.Random(5)
+    checked = set()
+    for n in range(100, 140):
+        for p in biased_game(n, rng, 40, 0.9)[5:]:
+            pos = to_engine(p).settled()
+            words = pos.words()
+            if pos.is_won() or pos.key() in checked or not first_empty_column_fires(words):
+                continue
+            status, plain = shortest(words, tight=False, budget=20_000)
+            if status == optimal.WON:
+                checked.add(pos.key())
+                assert int(plain.stats[3]) > pos.lower_bound(), p
+        if len(checked) >= 30:
+            break
+    assert len(checked) >= 30
