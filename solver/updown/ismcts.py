@@ -15,7 +15,7 @@ import random
 
 from solver.updown.belief import action_count, hand_constraints, sample_state
 from solver.updown.bots import forced_action
-from solver.updown.montecarlo import rollout_action
+from solver.updown.montecarlo import playout
 from solver.updown.state import FIRST, Action, GameState
 
 DEFAULT_ITERATIONS = 200
@@ -37,12 +37,6 @@ def _actions(s: GameState) -> list[Action]:
         sizes = [len(p) for p in s.piles[s.turn]]
         return [Action("draw", sizes.index(max(sizes)))]
     return legal
-
-
-def _reward(s: GameState, seat: int) -> float:
-    if s.ending == FIRST:
-        return 1.0 if s.winner == seat else 0.0
-    return 0.0 if s.loser == seat else 1.0
 
 
 class ISMCTSBot:
@@ -68,7 +62,7 @@ class ISMCTSBot:
         """The tree after ``iterations`` iterations from the seat's view."""
         cons, n_actions = hand_constraints(view), action_count(view)
         root = _Node()
-        c = self.c
+        c, first = self.c, view.ending == FIRST
         for _ in range(self.iterations):
             s = sample_state(view, rng, cons, n_actions)
             node, path = root, []
@@ -101,9 +95,8 @@ class ISMCTSBot:
                 node = kids[(p, best)]
                 s.do(best)
                 path.append((node, p))
-            while not s.done:
-                s.do(rollout_action(s, rng))
+            winner, loser = playout(s, rng)
             for nd, p in path:
                 nd.visits += 1
-                nd.wins += _reward(s, p)
+                nd.wins += (winner == p) if first else (loser != p)
         return root
