@@ -15,8 +15,9 @@ import random
 
 from solver.updown.belief import action_count, hand_constraints, sample_state
 from solver.updown.bots import forced_action
+from solver.updown.cards import N_RANKS
 from solver.updown.montecarlo import playout
-from solver.updown.state import FIRST, Action, GameState
+from solver.updown.state import CONT, FIRST, LEAD, N_PILES, PASS, STOP, Action, GameState
 
 DEFAULT_ITERATIONS = 200
 
@@ -31,12 +32,27 @@ class _Node:
         self.avail = 1
 
 
+_LEAD = [Action("lead", r) for r in range(N_RANKS)]
+_PLAY = [Action("play", r) for r in range(N_RANKS)]
+_DRAW = [Action("draw", i) for i in range(N_PILES)]
+
+
 def _actions(s: GameState) -> list[Action]:
-    legal = s.legal_actions()
-    if legal[0].kind == "draw":
-        sizes = [len(p) for p in s.piles[s.turn]]
-        return [Action("draw", sizes.index(max(sizes)))]
-    return legal
+    """`s.legal_actions()` in the same order, draws cut to the largest pile's (first on ties)."""
+    hand = s.hands[s.turn]
+    if s.phase == LEAD:
+        return [_LEAD[r] for r in sorted({c >> 2 for c in hand})]
+    t = s.table[-1] >> 2
+    ranks = {c >> 2 for c in hand}
+    plays = [_PLAY[r] for r in sorted({(t - 1) % N_RANKS, (t + 1) % N_RANKS}) if r in ranks]
+    if s.phase == CONT:
+        plays.append(STOP)
+        return plays
+    if plays:
+        return plays
+    sizes = [len(p) for p in s.piles[s.turn]]
+    longest = max(sizes)
+    return [_DRAW[sizes.index(longest)]] if longest else [PASS]
 
 
 class ISMCTSBot:
