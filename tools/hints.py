@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,14 +53,19 @@ def main(first, deals, out):
                 with open(path, "w") as f:
                     f.write(str(line[i]))
                 t = time.perf_counter()
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 p = subprocess.run([DREZ, "hint", path, "--json"], capture_output=True,
                                    text=True)
                 dt = time.perf_counter() - t
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
                 h = json.loads(p.stdout)
-                rows.append((n, i, h, dt))
+                rows.append((n, i, h, dt, cpu))
                 click.echo(f"deal {n} move {i}: {h['verdict']} {h.get('distance')} "
                            f"proven={h['proven']} {dt:.2f} s", err=True)
-    times = sorted(dt for *_, dt in rows)
+    times = sorted(row[3] for row in rows)
+    cpus = sorted(row[4] for row in rows)
+    load = os.getloadavg()[0]
     proven = [row for row in rows if row[2]["proven"]]
     cmd = f".venv/bin/python tools/hints.py --first {first} --deals {deals}"
     lines = ["# `drez hint` as a whole process, default settings", "",
@@ -70,12 +76,16 @@ def main(first, deals, out):
              "(process start and kernel loading included).", "",
              f"- proven (shortest distance, or LOST): {len(proven)} of {len(rows)}",
              f"- wall time: median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s",
-             "", "| deal | move | verdict | distance | proven | positions | seconds |",
-             "|---:|---:|---|---:|---|---:|---:|"]
-    for n, i, h, dt in rows:
+             f"- CPU time of the process (user + system; what a quiet core would take, "
+             f"about): median {statistics.median(cpus):.2f} s, slowest {cpus[-1]:.2f} s",
+             f"- load average when the run ended: {load:.1f} on {os.cpu_count()} cores "
+             "(wall time exceeds CPU time by the waiting)",
+             "", "| deal | move | verdict | distance | proven | positions | wall s | CPU s |",
+             "|---:|---:|---|---:|---|---:|---:|---:|"]
+    for n, i, h, dt, cpu in rows:
         lines.append(f"| {n} | {i} | {h['verdict']} | {h.get('distance')} | "
                      f"{'yes' if h['proven'] else 'no'} | "
-                     f"{h.get('nodes')} | {dt:.2f} |")
+                     f"{h.get('nodes')} | {dt:.2f} | {cpu:.2f} |")
     lines.append("")
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))

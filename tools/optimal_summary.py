@@ -2,7 +2,8 @@
 root bound compares with them, search effort, and agreement with a verdict run.
 
     python tools/optimal_summary.py reports/deals-0-99999-optimal.jsonl \
-        --verdicts reports/deals-0-99999.csv.gz --name deals-0-99999-optimal
+        --verdicts reports/deals-0-99999.csv.gz --name deals-0-99999-optimal \
+        [--later PASS.csv ...]
 
 Writes reports/NAME.md.  The root bound of each deal is recomputed here: engine.lower_bound
 and, on top of it, tight.bound_not_exact (+1 when the bound cannot be exact).
@@ -46,8 +47,16 @@ def main(argv=None) -> int:
     ap.add_argument("--verdicts", help="a verdict run of the same range to compare with")
     ap.add_argument("--name", required=True)
     ap.add_argument("--command", default="", help="the command that made the results")
+    ap.add_argument("--later", action="append", default=[],
+                    help="a reports/redecide.py pass file whose decided rows replace the run's")
     args = ap.parse_args(argv)
     rows = read_rows(args.results)
+    redecided = {}
+    for path in args.later:
+        for d, r in read_rows(path).items():
+            if r["verdict"] in ("WON", "LOST") and d in rows:
+                rows[d] = {**rows[d], **r, "limit": None}
+                redecided[d] = path
     deals = sorted(rows)
     counts = collections.Counter()
     for r in rows.values():
@@ -68,7 +77,10 @@ def main(argv=None) -> int:
     out = [f"# Solodrez proven minimal solutions: {args.name}", ""]
     if args.command:
         out += ["Made by:", "", "    " + args.command, ""]
-    out += [f"Source: `{args.results}`, {len(rows):,} deals ({deals[0]}-{deals[-1]}).", "",
+    out += [f"Source: `{args.results}`, {len(rows):,} deals ({deals[0]}-{deals[-1]})."
+            + (f"  {len(redecided):,} of its undecided deals were decided by a later pass "
+               f"({', '.join(sorted(set(os.path.basename(p) for p in redecided.values())))})"
+               "; those rows come from it." if redecided else ""), "",
             "## Verdicts", "", "| verdict | deals |", "|---|---:|"]
     for k in ("WON proven", "WON not proven shortest", "LOST", "UNKNOWN", "ERROR"):
         out.append(f"| {k} | {counts[k]:,} |")

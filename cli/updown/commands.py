@@ -92,7 +92,7 @@ def _play_pair(a, b, games, seed, workers):
     return play_pair(a, b, games, seed, workers)
 
 
-add_ladder(updown, "Up-and-down", "random,greedy,mc", 200, _known_bot, _play_pair,
+add_ladder(updown, "Up-and-down", "random,greedy,mc,infer,ismcts", 200, _known_bot, _play_pair,
            " (2 players)")
 
 

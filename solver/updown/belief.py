@@ -57,17 +57,27 @@ def action_count(view: PlayerView) -> int:
 
 def _deal_hand(pool: list[int], size: int, cons: list[list]) -> list[int]:
     """Take `size` cards from shuffled `pool` (in place) obeying `cons` where possible."""
-    hand, rejected, used = [], [], [0] * len(cons)
+    if not cons:                                  # every card fits: the last `size` of pool
+        k = min(size, len(pool))
+        hand = pool[len(pool) - k:][::-1]
+        del pool[len(pool) - k:]
+        return hand
+    hand, rejected, left = [], [], [k for _, k in cons]
+    by_rank: list[list[int]] = [[] for _ in range(N_RANKS)]
+    for i, (ranks, _) in enumerate(cons):
+        for r in ranks:
+            by_rank[r].append(i)
     while pool and len(hand) < size:
         card = pool.pop()
-        r = card >> 2
-        hits = [i for i, (ranks, k) in enumerate(cons) if r in ranks]
-        if all(used[i] < cons[i][1] for i in hits):
-            for i in hits:
-                used[i] += 1
-            hand.append(card)
+        hits = by_rank[card >> 2]
+        for i in hits:
+            if left[i] <= 0:
+                rejected.append(card)
+                break
         else:
-            rejected.append(card)
+            for i in hits:
+                left[i] -= 1
+            hand.append(card)
     while len(hand) < size:                       # inconsistent history: should not happen
         hand.append(rejected.pop())
     pool.extend(rejected)

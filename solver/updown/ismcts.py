@@ -15,8 +15,9 @@ import random
 
 from solver.updown.belief import action_count, hand_constraints, sample_state
 from solver.updown.bots import forced_action
-from solver.updown.montecarlo import rollout_action
-from solver.updown.state import FIRST, Action, GameState
+from solver.updown.cards import N_RANKS
+from solver.updown.montecarlo import playout
+from solver.updown.state import CONT, FIRST, LEAD, N_PILES, PASS, STOP, Action, GameState
 
 DEFAULT_ITERATIONS = 200
 
@@ -31,18 +32,27 @@ class _Node:
         self.avail = 1
 
 
+_LEAD = [Action("lead", r) for r in range(N_RANKS)]
+_PLAY = [Action("play", r) for r in range(N_RANKS)]
+_DRAW = [Action("draw", i) for i in range(N_PILES)]
+
+
 def _actions(s: GameState) -> list[Action]:
-    legal = s.legal_actions()
-    if legal[0].kind == "draw":
-        sizes = [len(p) for p in s.piles[s.turn]]
-        return [Action("draw", sizes.index(max(sizes)))]
-    return legal
-
-
-def _reward(s: GameState, seat: int) -> float:
-    if s.ending == FIRST:
-        return 1.0 if s.winner == seat else 0.0
-    return 0.0 if s.loser == seat else 1.0
+    """`s.legal_actions()` in the same order, draws cut to the largest pile's (first on ties)."""
+    hand = s.hands[s.turn]
+    if s.phase == LEAD:
+        return [_LEAD[r] for r in sorted({c >> 2 for c in hand})]
+    t = s.table[-1] >> 2
+    ranks = {c >> 2 for c in hand}
+    plays = [_PLAY[r] for r in sorted({(t - 1) % N_RANKS, (t + 1) % N_RANKS}) if r in ranks]
+    if s.phase == CONT:
+        plays.append(STOP)
+        return plays
+    if plays:
+        return plays
+    sizes = [len(p) for p in s.piles[s.turn]]
+    longest = max(sizes)
+    return [_DRAW[sizes.index(longest)]] if longest else [PASS]
 
 
 class ISMCTSBot:
@@ -68,7 +78,7 @@ class ISMCTSBot:
         """The tree after ``iterations`` iterations from the seat's view."""
         cons, n_actions = hand_constraints(view), action_count(view)
         root = _Node()
-        c = self.c
+        c, first = self.c, view.ending == FIRST
         for _ in range(self.iterations):
             s = sample_state(view, rng, cons, n_actions)
             node, path = root, []
@@ -101,9 +111,8 @@ class ISMCTSBot:
                 node = kids[(p, best)]
                 s.do(best)
                 path.append((node, p))
-            while not s.done:
-                s.do(rollout_action(s, rng))
+            winner, loser = playout(s, rng)
             for nd, p in path:
                 nd.visits += 1
-                nd.wins += _reward(s, p)
+                nd.wins += (winner == p) if first else (loser != p)
         return root

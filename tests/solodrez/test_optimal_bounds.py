@@ -20,7 +20,7 @@ from solver.solodrez.rules import engine
 from solver.solodrez.search import astar
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
-from solver.solodrez.search.tight import bound_not_exact, tight_scratch
+from solver.solodrez.search.tight import _no_first_empty_column, bound_not_exact, tight_scratch
 
 SCRATCH = tight_scratch()
 LATE = late_game_cases()
@@ -34,6 +34,13 @@ def memoised_reference():
 
 def not_exact(words) -> bool:
     return bool(bound_not_exact(words, *SCRATCH))
+
+
+def first_empty_column_fires(words) -> bool:
+    """The second half of bound_not_exact alone (after a call has filled SCRATCH)."""
+    bound_not_exact(words, *SCRATCH)
+    digits, counted, lengths, work = SCRATCH
+    return bool(_no_first_empty_column(digits, counted, lengths, work[4]))
 
 
 def shortest(words, tight=True, budget=400_000):
@@ -148,3 +155,54 @@ def test_middle_games_same_length_with_and_without_the_exactness_test():
                 replayed(pos, a1)
             compared += 1
     assert compared >= 10
+
+
+def test_fronts_change_the_walk_not_the_answer():
+    """A* with one front and with several gives the same verdict and length on middle
+    games and small positions; the fronts really ran (they stored a different number
+    of positions on some of them), and every solution replays."""
+    rng = random.Random(11)
+    cases = [ref.settle(random_small_position(rng, 3, rng.random() < 0.5)) for _ in range(60)]
+    for n in range(60, 72):
+        cases += biased_game(n, rng, 30, 0.8)[8::8]
+    compared = differed = 0
+    for p in cases:
+        pos = to_engine(p).settled()
+        if pos.is_won():
+            continue
+        runs = []
+        for fronts in (1, 2, astar.FRONTS):
+            a = astar.AStar(pos.words(), 1 << 24, fronts=fronts)
+            runs.append((a.run(300_000), a))
+        if {s for s, _ in runs} - {astar.WON, astar.LOST}:
+            continue            # a run stopped at its budget or table size
+        compared += 1
+        statuses = {s for s, _ in runs}
+        assert len(statuses) == 1, p
+        if runs[0][0] == astar.WON:
+            assert len({a.bound() for _, a in runs}) == 1, p
+            for _, a in runs:
+                assert len(replayed(pos, a)) == a.bound()
+        differed += len({a.stored for _, a in runs}) > 1
+    assert compared >= 40 and differed >= 3
+
+
+def test_first_empty_column_test_against_plain_astar():
+    """Middle-game positions of seeded games where the first-empty-column half of the
+    test fires (tight module docstring, (5)-(7)): A* without the test needs more moves
+    than the bound wherever it finishes."""
+    rng = random.Random(5)
+    checked = set()
+    for n in range(100, 140):
+        for p in biased_game(n, rng, 40, 0.9)[5:]:
+            pos = to_engine(p).settled()
+            words = pos.words()
+            if pos.is_won() or pos.key() in checked or not first_empty_column_fires(words):
+                continue
+            status, plain = shortest(words, tight=False, budget=20_000)
+            if status == astar.WON:
+                checked.add(pos.key())
+                assert int(plain.stats[3]) > pos.lower_bound(), p
+        if len(checked) >= 30:
+            break
+    assert len(checked) >= 30

@@ -28,3 +28,23 @@ def position(hands, table, piles=None, turn=0, ending=FIRST, phase=START):
     s.aside = [c for c in range(52) if c not in used]
     s.turn, s.phase = turn, phase
     return s
+
+
+def deal_hand_reference(pool: list[int], size: int, cons: list[list]) -> list[int]:
+    """The first, plain version of belief._deal_hand: take `size` cards from the end of
+    `pool` (in place), setting aside any card that would break a constraint [ranks, k]."""
+    hand, rejected, used = [], [], [0] * len(cons)
+    while pool and len(hand) < size:
+        card = pool.pop()
+        r = card >> 2
+        hits = [i for i, (ranks, k) in enumerate(cons) if r in ranks]
+        if all(used[i] < cons[i][1] for i in hits):
+            for i in hits:
+                used[i] += 1
+            hand.append(card)
+        else:
+            rejected.append(card)
+    while len(hand) < size:
+        hand.append(rejected.pop())
+    pool.extend(rejected)
+    return hand

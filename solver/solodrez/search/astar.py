@@ -2,7 +2,7 @@
 
 Guarantee: a solution `astar_solve` returns has the fewest moves of any solution (removals
 are not moves).  `engine.lower_bound` is consistent (it drops by at most one per move), so
-a position is never expanded twice and the first win generated is optimal: a win is
+a position is expanded only once its g is final, and the first win generated is optimal: a win is
 generated from a parent p with h(p) = 1, at cost g(p) + 1 = f(p), the smallest f open.
 When the open list runs dry, every reachable position was stored: the position is LOST.
 Positions `deadness.is_dead` proves lost are stored but never opened; no winning line
@@ -12,8 +12,14 @@ Partial expansion (PEA*): a position popped at value f stores only its children 
 f equals f, and goes back into the open list at the next larger f of its children.  So
 the table holds only positions with f up to the optimum, not every child generated.
 
-Open list: buckets by (f, h), each a linked list through entry arrays; lowest f first and,
-within it, lowest h (deepest) first, newest first.  Table payload (`info`):
+Open lists: one per front (see astar_run), buckets by (f, h), each a linked list through
+shared entry arrays; lowest f first and, within it, lowest h (deepest) first, newest
+first.  Within the last f-layer the search is a depth-first walk whose luck varies from
+one tie-breaking to another by orders of magnitude (100 deals of 0-9,999 that needed over
+12,000 positions with one front: median 46,486 positions with one, 2,999 with four), so
+several fronts walk it together, sharing the table: a position one front stored is not
+stored again, and a position one front expanded gives another nothing new.
+Table payload (`info`):
     bits 0-10   g, the best known distance from the root
     bits 12-    parent slot + 1 (0 for the root)
 """
@@ -25,53 +31,90 @@ from ..jit import njit
 from ..rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta, canonical_key,
                      generate_moves, is_won, key_to_columns, lower_bound)
 from .deadness import dead_scratch, is_dead
-from .ordering import order_moves
+from .ordering import order_moves, shuffle_ties
 from .tight import bound_not_exact, tight_scratch
 from .table import ENTRY_BYTES, grow_table, new_table, table_find, table_insert_at
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
 HBUCKETS = 64
 MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never a drop
+NBUCKETS = (MAX_F + 1) * HBUCKETS   # buckets of one front
+FRONTS = 4                  # A*'s fronts (see astar_run)
+FRONT_START = 256           # when they join (see _next_front)
 G_MASK = (1 << 11) - 1      # g field; MAX_F < G_MASK, and greedy mode saturates g
 
 
 @njit(cache=True)
-def _push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, stats):
+def _push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front):
     n = ne[0]
     if n >= e_slot.shape[0]:
         return False
     b = f * HBUCKETS + h
+    at = front * NBUCKETS + b
     e_slot[n] = slot
     e_g[n] = g
-    e_next[n] = heads[b]
-    heads[b] = n
+    e_next[n] = heads[at]
+    heads[at] = n
     ne[0] = n + 1
-    if b < stats[0]:
-        stats[0] = b
+    if b < lows[front]:
+        lows[front] = b
     return True
 
 
 @njit(cache=True)
-def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats):
-    """Store the root and open it.  stats: [0] lowest bucket that may be non-empty,
-    [1] positions expanded, [2] parent slot of the win, [3] solution length."""
+def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows):
+    """Store the root and open it.  stats: [1] positions expanded, [2] parent slot of the
+    win, [3] solution length, [4] the front to take from next.  lows[i]: the lowest
+    bucket of front i that may be non-empty."""
     heads[:] = -1
     ne[0] = 0
     stats[:] = 0
+    lows[:] = NBUCKETS
     if is_won(root):
         stats[2] = -1
         return WON
     key = np.empty(KEY_WORDS, np.int64)
     canonical_key(root, np.empty(NCOLS, np.int64), key)
     slot = table_insert_at(keys, info, size, table_find(keys, info, key), key, 0)
-    stats[0] = heads.shape[0]
     h0 = lower_bound(root)
-    _push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, stats)
+    _push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, lows, 0)
     return RUNNING
 
 
 @njit(cache=True)
-def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, greedy,
+def _next_front(heads, lows, stats):
+    """The front to take a position from, or -1 when all are empty.  Front j > 0 joins
+    the turn once FRONT_START * (2**j - 1) positions were expanded.  Of the fronts
+    holding the lowest f of all, the next in turn (from stats[4]) that has joined; a
+    front that has not joined only when no front that has holds that f."""
+    nf = lows.shape[0]
+    best = MAX_F + 1
+    for i in range(nf):
+        b = lows[i]
+        base = i * NBUCKETS
+        while b < NBUCKETS and heads[base + b] < 0:
+            b += 1
+        lows[i] = b
+        if b < NBUCKETS and b // HBUCKETS < best:
+            best = b // HBUCKETS
+    if best > MAX_F:
+        return -1
+    joined = 1
+    while joined < nf and stats[1] >= FRONT_START * ((1 << joined) - 1):
+        joined += 1
+    for k in range(nf):
+        i = (stats[4] + k) % nf
+        if i < joined and lows[i] < NBUCKETS and lows[i] // HBUCKETS == best:
+            stats[4] = (i + 1) % nf
+            return i
+    for i in range(joined, nf):
+        if lows[i] < NBUCKETS and lows[i] // HBUCKETS == best:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, budget, greedy,
               prune_dead, tight):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
@@ -82,6 +125,12 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
     is at least h + 1, so f + 1 is still a lower bound on every solution through it.
     Children get f = max(g + 1 + h(child), f) (pathmax), so that the f of a raised
     position carries over to its children: every win through them costs at least that.
+
+    Fronts (len(lows) of them): each has its own open list and breaks ties between
+    children of equal f its own way (front 0 by `order_moves` alone); the root's
+    children go to every front, any other position's to the front that expanded it.
+    Positions are taken in turn from the fronts holding the lowest f, so every position
+    taken still has the lowest f open: the guarantees above hold whatever the turn.
     """
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
@@ -90,21 +139,24 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
     moves = np.empty(MAX_MOVES, np.int64)
     chosen = np.empty(MAX_MOVES, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
+    ties = np.empty(MAX_MOVES, np.int64)
+    kept = np.empty(MAX_MOVES, np.int64)
+    kept_slot = np.empty(MAX_MOVES, np.int64)
     digits, lengths, movable = dead_scratch()
     t_digits, t_counted, t_lengths, t_work = tight_scratch()
-    nb = heads.shape[0]
+    nfronts = lows.shape[0]
     done = 0
     while done < budget:
-        if (size[0] + MAX_MOVES) * 4 >= keys.shape[0] * 3 or ne[0] + MAX_MOVES + 1 > e_slot.shape[0]:
+        if (size[0] + MAX_MOVES) * 4 >= keys.shape[0] * 3 or \
+                ne[0] + nfronts * (MAX_MOVES + 1) > e_slot.shape[0]:
             return FULL         # before taking a position: nothing is half expanded
-        b = stats[0]
-        while b < nb and heads[b] < 0:
-            b += 1
-        if b >= nb:
+        front = _next_front(heads, lows, stats)
+        if front < 0:
             return LOST
-        stats[0] = b
-        e = heads[b]
-        heads[b] = e_next[e]
+        b = lows[front]
+        at = front * NBUCKETS + b
+        e = heads[at]
+        heads[at] = e_next[e]
         slot = e_slot[e]
         g = e_g[e]
         if (info[slot] & G_MASK) != g:
@@ -119,7 +171,7 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
                 bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
             if f + 1 > MAX_F:
                 return TOO_LONG
-            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, stats):
+            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front):
                 return FULL
             continue
         n = generate_moves(cols, moves, True)
@@ -141,6 +193,9 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
             chosen[k] = moves[i]
             k += 1
         order_moves(cols, chosen, k, scores)     # stable: the order the full list had
+        if front > 0:
+            shuffle_ties(cols, chosen, k, scores, front, ties)
+        nk = 0                  # children pushed, in push order, for the other fronts
         for i in range(k - 1, -1, -1):   # pushed last is popped first: best move first
             m = chosen[i]
             h2 = h + bound_delta(cols, m)
@@ -168,10 +223,29 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, budget, g
                 s2 = table_insert_at(keys, info, size, found, key, ((slot + 1) << 12) | g2)
                 if s2 < 0:
                     return FULL
-            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, stats):
+            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, front):
                 return FULL
+            kept[nk] = m
+            kept_slot[nk] = s2
+            nk += 1
+        if g == 0 and nfronts > 1 and nk > 0:        # the root: seed every other front
+            for j in range(1, nfronts):
+                for i in range(nk):
+                    chosen[i] = kept[i]
+                order_moves(cols, chosen, nk, scores)
+                shuffle_ties(cols, chosen, nk, scores, j, ties)
+                for i in range(nk - 1, -1, -1):
+                    m = chosen[i]
+                    s2 = -1
+                    for q in range(nk):
+                        if kept[q] == m:
+                            s2 = kept_slot[q]
+                    h2 = h + bound_delta(cols, m)
+                    f2 = max(g2 + h2, f)
+                    if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j):
+                        return FULL
         if later <= MAX_F:
-            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, stats):
+            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front):
                 return FULL
     return RUNNING
 
@@ -192,22 +266,27 @@ class AStar:
     slice = 10_000      # expansions a caller should run between looks at the clock
 
     def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False,
-                 prune_dead: bool = True, tight: bool = True):
+                 prune_dead: bool = True, tight: bool = True, fronts: int = FRONTS):
         self.greedy = greedy
         self.prune_dead = prune_dead
         self.tight = tight
         self.root = words.astype(np.int64).copy()
         table_bytes = max_bytes * 2 // 3
         self.keys, self.info, self.size = new_table(table_bytes)
-        entries = max(1024, (max_bytes - self.keys.shape[0] * ENTRY_BYTES) // 24)
-        self.heads = np.empty((MAX_F + 1) * HBUCKETS, np.int64)
+        nfronts = 1 if greedy else fronts
+        # room for the most one expansion pushes (the root's children to every front)
+        entries = max(4 * nfronts * (MAX_MOVES + 1),
+                      (max_bytes - self.keys.shape[0] * ENTRY_BYTES) // 24)
+        self.heads = np.empty(nfronts * NBUCKETS, np.int64)
+        self.lows = np.empty(nfronts, np.int64)
         self.e_slot = np.empty(entries, np.int64)
         self.e_g = np.empty(entries, np.int64)
         self.e_next = np.empty(entries, np.int64)
         self.ne = np.zeros(1, np.int64)
-        self.stats = np.zeros(4, np.int64)
+        self.stats = np.zeros(5, np.int64)
         self.status = astar_start(self.root, self.keys, self.info, self.size, self.heads,
-                                  self.e_slot, self.e_g, self.e_next, self.ne, self.stats)
+                                  self.e_slot, self.e_g, self.e_next, self.ne, self.stats,
+                                  self.lows)
 
     @property
     def expanded(self) -> int:
@@ -225,8 +304,8 @@ class AStar:
             return 0
         if self.status == WON:
             return int(self.stats[3])
-        b = int(self.stats[0])
-        return b // HBUCKETS if b < self.heads.shape[0] else 0
+        b = int(self.lows.min())
+        return b // HBUCKETS if b < NBUCKETS else 0
 
     def table_bytes(self) -> int:
         """Bytes held by the table and the open list."""
@@ -249,7 +328,7 @@ class AStar:
     def run(self, budget: int) -> int:
         if self.status == RUNNING:
             self.status = astar_run(self.keys, self.info, self.size, self.heads, self.e_slot,
-                                    self.e_g, self.e_next, self.ne, self.stats, budget,
+                                    self.e_g, self.e_next, self.ne, self.stats, self.lows, budget,
                                     self.greedy, self.prune_dead, self.tight)
         return self.status
 

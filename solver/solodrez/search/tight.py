@@ -32,6 +32,30 @@ So for every rank r < 6 the counted cards of rank r and the cards of rank r + 1 
 uncounted card on them have a perfect matching in which no pair breaks (4).  When some
 rank has none, no win takes exactly lower_bound moves, so every win takes more: the
 position's distance is at least lower_bound + 1.
+
+The first empty column.  In the same exact win W:
+(5) a counted Joker lands on an empty column (only an empty column takes a run headed
+    by a real Joker, S7-S8); a counted neutral lands on an empty column or on the other
+    neutral (on a real card it would be counted again, against (2)).
+(6) a Joker is never carried (nothing plays above a Joker in a run), and a real card a
+    lying on a real card b it is counted on is never carried while on b (the run would
+    not be ordered); a leaves b only by heading its move.  So a card c moves only after
+    every Joker and every such a lying above c has headed its move.
+(7) a card t with a card a directly on it becomes the top of a column only after a has
+    headed a move: only a's own move changes what lies beneath a.
+Suppose no column is empty and some Joker is counted.  By (5) that Joker needs an empty
+column, so some first moment T in W has one.  Before T no Joker moves and no neutral
+lands on an empty column.  Let M be the least set of counted cards, Jokers excluded,
+closed under: c is in M when every Joker and every counted real card lying on a real
+card above c is in M, and c has a landing place, i.e. (c real, rank r) a card of rank
+r + 1 that is a top or whose card directly above is in M, or (c a neutral) the other
+neutral, a top or with the card directly on it in M.  By induction over W's moves up to
+T, using (2), (5), (6) and (7), every card heading one of them is in M.  The column
+empty at T was emptied either by a move headed by its bottom card, a counted real card
+then in M, or by removing a complete series over a Joker on the table, which needs the
+lowest counted card of that column (nothing below it ever moves) to have headed a move
+by T, so it is in M (or the column has no counted card).  When M holds no such card,
+there is no T, hence no exact win: again the distance is at least lower_bound + 1.
 """
 import numpy as np
 
@@ -46,7 +70,7 @@ def tight_scratch():
     (bottom card first), column lengths, and the matching's work arrays."""
     return (np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
             np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
-            np.zeros(NCOLS, np.int64), np.zeros((4, 64), np.int64))
+            np.zeros(NCOLS, np.int64), np.zeros((5, NCOLS * (MAX_COLUMN + 1)), np.int64))
 
 
 @njit(cache=True)
@@ -129,4 +153,67 @@ def bound_not_exact(cols, digits, counted, lengths, work):
                 seen[v] = 0
             if not _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
                 return True
-    return False
+    return _no_first_empty_column(digits, counted, lengths, work[4])
+
+
+@njit(cache=True)
+def _no_first_empty_column(digits, counted, lengths, moved):
+    """The second test of the module docstring: True when no column is empty, a Joker is
+    counted, and the least set M can empty no column.  moved[c * (MAX_COLUMN + 1) + i]
+    marks the card (c, i) in M."""
+    w = MAX_COLUMN + 1
+    joker = False
+    for c in range(NCOLS):
+        n = lengths[c]
+        if n == 0:
+            return False
+        for i in range(n):
+            moved[c * w + i] = 0
+            if digits[c, i] == 6 and i > 0:
+                joker = True
+    if not joker:
+        return False
+    free = np.zeros(7, np.int64)        # free[r]: a card of rank r (0: a neutral) can be landed on
+    grew = True
+    while grew:
+        grew = False
+        for r in range(7):
+            free[r] = 0
+        for c in range(NCOLS):
+            n = lengths[c]
+            for i in range(n):
+                if i == n - 1 or moved[c * w + i + 1]:
+                    free[digits[c, i]] += 1
+        for c in range(NCOLS):
+            n = lengths[c]
+            blocked = False             # an unmoved card above that must move first
+            for i in range(n - 1, -1, -1):
+                d = digits[c, i]
+                if counted[c, i] and not moved[c * w + i] and not blocked and d != 6:
+                    if d == 0:
+                        # the other neutral, free; this one counts in free[0] if it is free
+                        own = 1 if (i == n - 1 or moved[c * w + i + 1]) else 0
+                        ok = free[0] - own > 0
+                    else:
+                        ok = free[d + 1] > 0
+                    if ok:
+                        moved[c * w + i] = 1
+                        grew = True
+                if not moved[c * w + i] and (d == 6 or (d > 0 and counted[c, i] and i > 0
+                                                        and digits[c, i - 1] > 0)):
+                    blocked = True
+    for c in range(NCOLS):
+        d = digits[c, 0]
+        if d == 0:
+            continue                    # a neutral on the table never moves: never empty
+        if d != 6:
+            if moved[c * w]:
+                return False
+            continue
+        n = lengths[c]
+        i = 1
+        while i < n and not counted[c, i]:
+            i += 1
+        if i == n or moved[c * w + i]:
+            return False
+    return True
