@@ -127,17 +127,24 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
         raise BadInput("--deals names no deal")
     ensure_compiled()
     limits = limits_from(max_nodes, max_seconds, max_memory)
-    click.echo(f"{'deal':>6} {'verdict':8} {'length':>6} {'nodes':>10} {'seconds':>8}")
-    total_nodes, start = 0, time.perf_counter()
+    click.echo(f"{'deal':>6} {'verdict':8} {'length':>6} {'nodes':>10} {'seconds':>8} "
+               f"{'nodes/s':>9} {'table MB':>8}")
+    total_nodes, total_bytes, start = 0, 0, time.perf_counter()
     for n in deals:
         r = run_solve(Position.from_deal(n), limits, optimal)
         total_nodes += r.nodes
+        total_bytes += r.table_bytes
         length = "" if r.length is None else str(r.length) + ("*" if r.optimal else "")
-        click.echo(f"{n:>6} {r.verdict:8} {length:>6} {r.nodes:>10} {r.seconds:>8.3f}")
+        rate = f"{r.nodes / r.seconds:,.0f}" if r.seconds > 0 else "-"
+        click.echo(f"{n:>6} {r.verdict:8} {length:>6} {r.nodes:>10} {r.seconds:>8.3f} "
+                   f"{rate:>9} {r.table_bytes / 2**20:>8.1f}")
     wall = time.perf_counter() - start
     click.echo(f"total: {len(deals)} deal{'s' if len(deals) != 1 else ''}, {total_nodes} nodes, {wall:.2f} s, "
                f"{total_nodes / wall:,.0f} nodes/s, {len(deals) / wall:.2f} deals/s"
                + ("  (* proven shortest)" if optimal else ""))
+    click.echo(f"memory: {total_bytes / max(1, total_nodes):.0f} bytes per stored position "
+               "(each deal's largest table, summed, over all positions stored; a table "
+               "is never more than 3/4 full)")
 
 
 COMMANDS = (solve, verify, bench)

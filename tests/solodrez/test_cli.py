@@ -106,3 +106,19 @@ def test_bench_reports_totals():
     out = run("bench", "--deals", "0,179")
     assert out.exit_code == 0
     assert "total: 2 deals" in out.output and "LOST" in out.output
+
+
+# `drez bench` on its fixed list, positions stored: any change to what the searches store
+# shows here, and must be deliberate (reports/bench.md records each change and why).
+BENCH_NODE_TOTAL = 765_783
+
+
+def test_bench_node_total_is_pinned():
+    out = run("bench")
+    assert out.exit_code == 0, out.output
+    total = next(line for line in out.output.splitlines() if line.startswith("total:"))
+    assert f" {BENCH_NODE_TOTAL} nodes," in total, total
+    rows = [line.split() for line in out.output.splitlines()[1:] if line.split()[0].isdigit()]
+    # a LOST row has no length column: its node count is the third field
+    assert sum(int(r[2] if r[1] == "LOST" else r[3]) for r in rows) == BENCH_NODE_TOTAL
+    assert "bytes per stored position" in out.output

@@ -5,6 +5,7 @@ from tests.solodrez.helpers import ref
 from solver.solodrez.search import solve as solve_mod
 from solver.solodrez.rules.position import Position
 from solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits, probe_first_moves, solve
+from solver.solodrez.search.table import ENTRY_BYTES
 
 
 def _replays(deal, moves):
@@ -39,3 +40,12 @@ def test_the_portfolio_reaches_its_probe_stage_and_its_wins_replay(monkeypatch):
     assert _replays(12361, result.moves) == (True, "")
     stopped = solve(Position.from_deal(12361), Limits(max_nodes=21_000))
     assert stopped.verdict == UNKNOWN and stopped.limit == "nodes"
+
+
+def test_result_reports_the_largest_table():
+    """A proven-shortest solve is one A* search: its table held every position stored,
+    in slots of ENTRY_BYTES at most 3/4 full, so table_bytes is at least 4/3 of that."""
+    r = solve(Position.from_deal(0), Limits(max_nodes=10**6), want_optimal=True)
+    assert r.optimal and r.nodes > 1000
+    assert r.table_bytes >= r.nodes * ENTRY_BYTES * 4 // 3
+    assert r.table_bytes <= 1 << 30

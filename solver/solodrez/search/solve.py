@@ -47,6 +47,7 @@ class Result:
     limit: str | None = None          # 'nodes', 'time' or 'memory' when UNKNOWN, or when
                                       # a WON is not proven shortest: what stopped A*
     lower_bound: int | None = None    # proven lower bound on the solution length
+    table_bytes: int = 0              # the most memory one search of this solve held
 
     @property
     def length(self) -> int | None:
@@ -64,6 +65,7 @@ class _Clock:
     def __init__(self, limits: Limits):
         self.start = time.perf_counter()
         self.limits = limits
+        self.peak_bytes = 0     # the largest table_bytes() a stage ended with
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -81,6 +83,13 @@ def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | Non
     that stays within max_memory.  `spent` is what every other search stored; `cap`
     stops this run after that many more positions (a portfolio stage).
     Returns (search, status, nodes, limit) with nodes = spent + search.nodes."""
+    try:
+        return _run_slices(search, limits, clock, spent, cap)
+    finally:
+        clock.peak_bytes = max(clock.peak_bytes, search.table_bytes())
+
+
+def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | None):
     nodes = spent + search.nodes
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
     if nodes >= limits.max_nodes and search.status == Status.RUNNING:
@@ -170,6 +179,12 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     """
     limits = limits or Limits()
     clock = _Clock(limits)
+    result = _solve(pos, limits, want_optimal, clock)
+    result.table_bytes = clock.peak_bytes
+    return result
+
+
+def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> Result:
     if pos.is_won():
         return Result(WON, [], True, 0, clock.elapsed(), None, 0)
     words = pos.words()
@@ -182,6 +197,7 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
         a_clock.start = clock.start
         search, status, nodes, optimal_limit = _run_stage(
             astar_mod.AStar(words, _first_table(limits)), a_limits, a_clock, 0)
+        clock.peak_bytes = a_clock.peak_bytes
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
