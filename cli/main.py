@@ -10,7 +10,6 @@ import importlib
 import os
 import re
 import sys
-from importlib.metadata import PackageNotFoundError, version
 
 import click
 
@@ -145,15 +144,22 @@ class DrezGroup(click.Group):
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version   # 40 ms: only for --version
     try:
         return version("drez")
     except PackageNotFoundError:
         return "unknown"
 
 
+def _print_version(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(f"drez {_version()}")
+        ctx.exit()
+
+
 @click.group(cls=DrezGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), "--version", "-V", prog_name="drez",
-                      message="%(prog)s %(version)s")
+@click.option("--version", "-V", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show the version and exit.")
 def drez():
     """Solodrez solver and deal analyzer, with the Up-and-down and Crapette games."""
 
