@@ -15,8 +15,8 @@ import click
 
 from solver.solodrez.rules.deals import MAX_DEAL
 
-# Every command: the module that defines it (a function of the command's name), and the
-# first paragraph of its docstring, which `drez --help` shortens as click would (a test
+# Every command: the module that defines it (as the function named like the command), and
+# the first paragraph of its docstring, which `drez --help` shortens as click would (a test
 # checks both against the commands themselves).
 LAZY_COMMANDS = {
     "analyze": ("cli.solodrez.analyze", "Decide every deal of RANGE (like 0-99999, inclusive, "
@@ -83,7 +83,7 @@ class DrezGroup(click.Group):
     and whose commands (LAZY_COMMANDS) are imported when first looked up."""
 
     def list_commands(self, ctx):
-        return sorted(set(self.commands) | set(LAZY_COMMANDS))
+        return sorted(LAZY_COMMANDS)
 
     def get_command(self, ctx, cmd_name):
         if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
@@ -144,7 +144,7 @@ class DrezGroup(click.Group):
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version   # 40 ms: only for --version
+    from importlib.metadata import PackageNotFoundError, version   # 45 ms: only for --version
     try:
         return version("drez")
     except PackageNotFoundError:
