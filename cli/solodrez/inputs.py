@@ -8,7 +8,6 @@ import sys
 import click
 
 from solver.solodrez.rules.deals import MAX_DEAL
-from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import MoveError, resolve_move
 from solver.solodrez.rules.position import Position, PositionError
 
@@ -90,8 +89,8 @@ def load_position(source: str) -> tuple[Position, str]:
 
     ASCII digits are always a deal number (write ./42 for a file named 42); anything else
     is a position file ('-' for standard input).  Complete series are removed at once.
+    Plain Python: a command that then asks the engine calls `ensure_compiled` first.
     """
-    ensure_compiled()
     if _DIGITS.fullmatch(source) or (source.startswith("-") and source[1:].isdigit()):
         n = parse_deal_number(source)
         return Position.from_deal(n), f"deal {n}"

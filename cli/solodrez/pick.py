@@ -7,12 +7,12 @@ import os
 import random
 
 from cli.solodrez.inputs import BadInput
-from solver.solodrez import batch
+from solver.solodrez.grades import DIFFICULTIES, GRADES
 
 DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "deals", "index.json")
 
-PICK_DIFFICULTIES = batch.DIFFICULTIES
+PICK_DIFFICULTIES = DIFFICULTIES
 
 
 def pick_deal(difficulty: str | None, winnable: bool, seed: int | None,
@@ -29,7 +29,7 @@ def pick_deal(difficulty: str | None, winnable: bool, seed: int | None,
         raise BadInput(f"cannot read the deal index {path}: {e}") from None
     if winnable and difficulty in ("lost", "unknown"):
         raise BadInput(f"--winnable and --difficulty {difficulty} exclude each other")
-    names = [difficulty] if difficulty else (batch.GRADES if winnable else list(groups))
+    names = [difficulty] if difficulty else (GRADES if winnable else list(groups))
     pool = sorted(n for d in names for n in groups.get(d, []))
     if not pool:
         what = f"{difficulty} " if difficulty else ("winnable " if winnable else "")

@@ -1,4 +1,8 @@
-"""`drez deal`, `drez show`, `drez moves`, `drez apply`: positions and moves."""
+"""`drez deal`, `drez show`, `drez moves`, `drez apply`: positions and moves.
+
+`deal` and `show` need no kernel, so this module imports none: `moves` and `apply` import
+`ensure_compiled` when they run.
+"""
 from __future__ import annotations
 
 import click
@@ -8,7 +12,6 @@ from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play
 from cli.solodrez.jsonout import echo_json, moves_json, with_deal
 from cli.solodrez.pictures import write_position_pictures
 from cli.solodrez.render import draw, use_color
-from solver.solodrez.kernels import ensure_compiled
 from solver.solodrez.rules.moves import move_text
 from solver.solodrez.rules.position import Position
 
@@ -70,6 +73,7 @@ def show(source, color, svg_path, png_path):
               help='Print {"moves": [move objects], "won": ...} (see README, JSON output).')
 def moves(source, as_json):
     """List the legal moves of the position in FILE ('-' for stdin, or a deal number)."""
+    from solver.solodrez.kernels import ensure_compiled
     ensure_compiled()
     pos, label = load_position(source)
     legal = pos.legal_moves()
@@ -88,6 +92,7 @@ def moves(source, as_json):
               help='Print {"moves", "length", "won", "position"} instead of the position.')
 def apply(source, move_texts, as_json):
     """Play MOVEs (like 4>7 or 4>7:3) on FILE and print the resulting position."""
+    from solver.solodrez.kernels import ensure_compiled
     ensure_compiled()
     pos, label = load_position(source)
     pos, played = play_moves(pos, move_texts)

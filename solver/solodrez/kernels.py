@@ -13,7 +13,7 @@ import numpy as np
 from numba.core.dispatcher import Dispatcher
 
 from . import jit
-from .rules import engine
+from .rules import engine, packing
 from .search import astar, deadness, dfs, ordering, table, tight
 
 _done = False
@@ -32,8 +32,9 @@ def _has_cache(module) -> bool:
 
 
 def kernel_modules():
-    """The modules that define numba kernels."""
-    return (engine, deadness, astar, ordering, dfs, table, tight)
+    """The modules that define numba kernels (packing's are compiled in engine, but numba
+    caches them under packing's own file name)."""
+    return (engine, packing, deadness, astar, ordering, dfs, table, tight)
 
 
 def ensure_compiled(stream=None) -> None:

@@ -456,3 +456,59 @@ def test_a_position_keeps_the_words_of_its_columns():
             cur = cur.play(rng.choice(moves))
             seen += 1
     assert seen > 2000
+
+
+def _unsettled_position(rng) -> Position:
+    """A seeded position as the rules may meet it before settling: some ranks' cards already
+    gone in series, 0-4 complete series lying in columns, the other cards anywhere, and
+    sometimes no real card but the series (a won table with the neutrals left)."""
+    per_rank = rng.choice((9, 9, 6, 3, 1, 0))
+    numbers = rng.sample(range(9), per_rank)
+    cards = [r * 9 + k for r in range(6) for k in numbers]
+    series = [[r * 9 + k for r in range(6)] for k in numbers[:rng.randint(0, min(4, per_rank))]]
+    loose = [c for c in cards if not any(c in s for s in series)]
+    if rng.random() < 0.25:
+        loose = []       # only the series and the neutrals
+        cards = [c for s in series for c in s]
+    if cards:
+        loose += [54, 55]
+    rng.shuffle(loose)
+    columns = [list(s) for s in series] + [[] for _ in range(9 - len(series))]
+    for card in loose:
+        col = rng.randrange(len(series), 9) if len(series) < 9 else rng.randrange(9)
+        columns[col].append(card)
+    rng.shuffle(columns)
+    cols = tuple(tuple(col) for col in columns)
+    assert all(len(col) <= engine.MAX_COLUMN for col in cols)
+    return Position(cols)
+
+
+def test_settling_in_plain_python_is_the_engines():
+    """Position.settled() runs the plain-Python rules of rules/packing (so `drez show` needs
+    no numba); on seeded positions with series lying in columns and won tables it gives the
+    columns the compiled kernels give, and those of the reference."""
+    rng = random.Random(1313)
+    removed = cleared = 0
+    for _ in range(4000):
+        pos = _unsettled_position(rng)
+        words = pos.words()
+        removed += engine.remove_series(words)
+        won = engine.is_won(words)
+        cleared += bool(won and pos.card_count())
+        expected = tuple(() if won or words[c] == engine.EMPTY_WORD else col
+                         for c, col in enumerate(pos.columns))
+        settled = pos.settled()
+        assert settled.columns == expected, pos
+        assert to_ref(settled) == ref.settle(to_ref(pos)), pos
+        assert (settled.words() == engine_words(settled.columns)).all()
+    assert removed > 3000 and cleared > 200
+
+
+def engine_words(columns) -> np.ndarray:
+    """The words of columns computed the engine's way, digit by digit (engine.POW7)."""
+    from solver.solodrez.rules.cards import card_digit
+    out = np.empty(engine.NCOLS, np.int64)
+    for c, col in enumerate(columns):
+        out[c] = engine.POW7[len(col)] + sum(int(engine.POW7[len(col) - 1 - i]) * card_digit(card)
+                                             for i, card in enumerate(col))
+    return out

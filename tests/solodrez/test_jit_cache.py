@@ -60,8 +60,10 @@ def test_every_kernel_caches_in_the_tagged_folder():
     for d in dispatchers:
         assert d._cache._cache_path.startswith(jit.CACHE_DIR), d
         assert os.path.abspath(d.py_func.__code__.co_filename) in sources, d
-    # every hashed file that defines a kernel is compiled by ensure_compiled
+    # every hashed file that defines a kernel (or a function a kernel is compiled from,
+    # as engine compiles packing's) is compiled by ensure_compiled
     defining = {p for p in sources if "@njit" in open(p, encoding="utf-8").read()}
+    defining |= {os.path.abspath(d.py_func.__code__.co_filename) for d in dispatchers}
     assert defining == {os.path.abspath(m.__file__) for m in kernels.kernel_modules()}
 
 

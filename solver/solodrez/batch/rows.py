@@ -6,14 +6,13 @@ import csv
 import json
 from collections import Counter
 
+from ..grades import DIFFICULTIES, GRADES  # noqa: F401  (DIFFICULTIES: re-exported by batch)
 from ..search.solve import LOST, UNKNOWN, WON
 
 ERROR = "ERROR"
 FIELDS = ("deal", "verdict", "length", "optimal", "nodes", "seconds", "difficulty")
 HEADER = ",".join(FIELDS)
 FORMATS = ("csv", "jsonl")
-GRADES = ("easy", "medium", "hard", "expert")
-DIFFICULTIES = GRADES + ("lost", "unknown")
 
 
 class BatchError(Exception):

@@ -30,13 +30,11 @@ anything but column order (colours are not in the words at all).
 """
 import numpy as np
 from ..jit import njit
+from . import packing
+from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD  # noqa: F401
 
-NCOLS = 9
 KEY_WORDS = 4
-EMPTY_WORD = 1
-MAX_COLUMN = 22
 POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
-SERIES_WORD = 7 ** 6 + sum(d * 7 ** i for i, d in enumerate((1, 2, 3, 4, 5, 6)))
 MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 2 lengths
 
 
@@ -200,25 +198,9 @@ def apply_move(cols, m):
         cols[d] = EMPTY_WORD
 
 
-@njit(cache=True)
-def remove_series(cols):
-    """Empty every column that holds exactly a complete series; return how many."""
-    n = 0
-    for c in range(NCOLS):
-        if cols[c] == SERIES_WORD:
-            cols[c] = EMPTY_WORD
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def is_won(cols):
-    """True when no real card is left: every column is empty or holds only neutrals."""
-    for c in range(NCOLS):
-        w = cols[c]
-        if w != 1 and w != 7 and w != 49:
-            return False
-    return True
+# The settling rules, compiled from their plain-Python definitions (Position uses those).
+remove_series = njit(cache=True)(packing.remove_series)
+is_won = njit(cache=True)(packing.is_won)
 
 
 @njit(cache=True)

@@ -3,20 +3,20 @@
 Text format: nine lines, one per column, the cards bottom to top separated by single
 spaces (`J1 Q7 X2`); an empty line for an empty column; lines starting with `#` are
 comments.  `str(position)` writes exactly this format and `Position.parse` reads it back.
+
+Dealing, parsing, validating and settling are plain Python (`packing`); numpy and the
+numba kernels are imported only when a position is first asked a rules question, so
+`drez deal` and `drez show` start without them.
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import numpy as np
-
-from . import engine
 from .cards import NEUTRALS, RANK_NAMES, CardError, card_digit, card_name, parse_card
 from .deals import deal_columns
 from .moves import IllegalMoveError, Move
-
-NCOLS = engine.NCOLS
+from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, column_word, is_won, remove_series
 
 
 class PositionError(ValueError):
@@ -28,15 +28,15 @@ class PositionError(ValueError):
         self.line = line
 
 
-def columns_to_words(columns) -> np.ndarray:
-    """The engine words of columns of card indices (bottom card first)."""
-    words = np.empty(NCOLS, np.int64)
-    for c, col in enumerate(columns):
-        w = 1
-        for card in col:
-            w = w * 7 + card_digit(card)
-        words[c] = w
-    return words
+def column_words(columns) -> list[int]:
+    """The words of columns of card indices (bottom card first), as Python ints."""
+    return [column_word(card_digit(card) for card in col) for col in columns]
+
+
+def columns_to_words(columns):
+    """The engine words of columns of card indices (bottom card first): an int64 array."""
+    import numpy as np
+    return np.array(column_words(columns), np.int64)
 
 
 def validation_error(columns) -> str | None:
@@ -54,8 +54,8 @@ def validation_error(columns) -> str | None:
             return (f"{card_name(card)} appears {times}, in columns "
                     + ", ".join(map(str, places[:-1])) + f" and {places[-1]}")
     for c, col in enumerate(columns):
-        if len(col) > engine.MAX_COLUMN:
-            return f"column {c + 1} holds {len(col)} cards; no position has more than {engine.MAX_COLUMN}"
+        if len(col) > MAX_COLUMN:
+            return f"column {c + 1} holds {len(col)} cards; no position has more than {MAX_COLUMN}"
     counts = Counter(card_digit(card) for card in where if card_digit(card))
     per_rank = {r: counts.get(r, 0) for r in range(6, 0, -1)}
     if len(set(per_rank.values())) > 1:
@@ -82,20 +82,25 @@ class Position:
 
     Immutable and hashable.  Rules questions go to the numba kernels in `engine`; this
     class only keeps the real cards (colours) in step with the kernels' answers.  The
-    packed engine words are made once, with the position (not part of its value).
+    packed engine words are made once, when first needed (not part of its value).
     """
     columns: tuple
-    _words: np.ndarray = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "_words", columns_to_words(self.columns))
+    @property
+    def _words(self):
+        """The engine words (int64 array), made on first use and kept."""
+        words = self.__dict__.get("_packed_words")
+        if words is None:
+            words = columns_to_words(self.columns)
+            object.__setattr__(self, "_packed_words", words)
+        return words
 
     @classmethod
-    def _packed(cls, columns: tuple, words: np.ndarray) -> "Position":
+    def _packed(cls, columns: tuple, words) -> "Position":
         """The position of `columns` whose engine words are already known to be `words`."""
         pos = cls.__new__(cls)
         object.__setattr__(pos, "columns", columns)
-        object.__setattr__(pos, "_words", words)
+        object.__setattr__(pos, "_packed_words", words)
         return pos
 
     # ---- construction -------------------------------------------------------------
@@ -142,18 +147,22 @@ class Position:
         return f"Position.parse({str(self)!r})"
 
     # ---- engine views --------------------------------------------------------------
-    def words(self) -> np.ndarray:
+    def words(self):
         """The engine's column words (a fresh array the caller may change)."""
         return self._words.copy()
 
     def key(self) -> tuple:
         """The canonical key: equal for positions equal up to column order and colours."""
+        import numpy as np
+
+        from . import engine
         key = np.zeros(engine.KEY_WORDS, np.int64)
         engine.canonical_key(self._words, np.empty(NCOLS, np.int64), key)
         return tuple(int(v) for v in key)
 
     def is_won(self) -> bool:
         """No real card left on the table."""
+        from . import engine
         return bool(engine.is_won(self._words))
 
     def card_count(self) -> int:
@@ -161,17 +170,22 @@ class Position:
 
     def lower_bound(self) -> int:
         """Admissible estimate of the moves still needed (see engine.lower_bound)."""
+        from . import engine
         return int(engine.lower_bound(self._words))
 
     def settled(self) -> "Position":
-        """This position with complete series removed (and neutrals, once won)."""
-        words = self.words()
-        engine.remove_series(words)
-        after = _follow(self.columns, words)
-        return self if after.columns == self.columns else after
+        """This position with complete series removed (and neutrals, once won): plain
+        Python, the rules engine.remove_series and engine.is_won are compiled from."""
+        words = column_words(self.columns)
+        remove_series(words)
+        after = _after(self.columns, words, is_won(words))
+        return self if after == self.columns else Position(after)
 
     def legal_moves(self, prune: bool = False) -> list[Move]:
         """Every legal move (0-based columns inside Move), in generation order."""
+        import numpy as np
+
+        from . import engine
         out = np.empty(engine.MAX_MOVES, np.int64)
         n = engine.generate_moves(self._words, out, prune)
         return [Move.unpack(int(m)) for m in out[:n]]
@@ -180,19 +194,21 @@ class Position:
         """The position after a legal move (series removed); IllegalMoveError if illegal."""
         if move not in self.legal_moves():
             raise IllegalMoveError(f"move {move} is not legal here")
+        from . import engine
         words = self.words()
         engine.apply_move(words, move.pack())
         s, d, k = move.src, move.dst, move.cards
         cols = list(self.columns)
         cols[d] = cols[d] + cols[s][len(cols[s]) - k:]
         cols[s] = cols[s][:len(cols[s]) - k]
-        return _follow(tuple(cols), words)
+        won = bool(engine.is_won(words))
+        after = _after(tuple(cols), words, won)
+        return Position(after) if won else Position._packed(after, words)
 
 
-def _follow(columns: tuple, words: np.ndarray) -> Position:
-    """The position of `columns` after the engine changed their words to `words`: the real
-    cards of columns the engine emptied are dropped, and the table is cleared once won."""
-    if engine.is_won(words):
-        return Position(tuple(() for _ in range(NCOLS)))
-    return Position._packed(tuple(() if words[c] == engine.EMPTY_WORD else col
-                                  for c, col in enumerate(columns)), words)
+def _after(columns: tuple, words, won: bool) -> tuple:
+    """The columns once their words became `words` (series removed by the rules): the
+    real cards of the columns emptied are dropped, and the table is cleared once won."""
+    if won:
+        return tuple(() for _ in range(NCOLS))
+    return tuple(() if w == EMPTY_WORD else col for w, col in zip(words, columns))
