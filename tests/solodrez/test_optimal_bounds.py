@@ -40,7 +40,7 @@ def first_empty_column_fires(words) -> bool:
     """The second half of bound_not_exact alone (after a call has filled SCRATCH)."""
     bound_not_exact(words, *SCRATCH)
     digits, counted, lengths, work = SCRATCH
-    return bool(_no_first_empty_column(digits, counted, lengths, work[4]))
+    return bool(_no_first_empty_column(digits, counted, lengths, work))
 
 
 def shortest(words, tight=True, budget=400_000):

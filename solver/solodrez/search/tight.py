@@ -67,7 +67,7 @@ from ..jit import njit
 @njit(cache=True)
 def tight_scratch():
     """Scratch arrays for bound_not_exact: digits and counted flags of every column
-    (bottom card first), column lengths, and the matching's work arrays."""
+    (bottom card first), column lengths, and the work arrays of both tests."""
     return (np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
             np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
             np.zeros(NCOLS, np.int64), np.zeros((5, NCOLS * (MAX_COLUMN + 1)), np.int64))
@@ -153,14 +153,16 @@ def bound_not_exact(cols, digits, counted, lengths, work):
                 seen[v] = 0
             if not _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
                 return True
-    return _no_first_empty_column(digits, counted, lengths, work[4])
+    return _no_first_empty_column(digits, counted, lengths, work)
 
 
 @njit(cache=True)
-def _no_first_empty_column(digits, counted, lengths, moved):
+def _no_first_empty_column(digits, counted, lengths, work):
     """The second test of the module docstring: True when no column is empty, a Joker is
-    counted, and the least set M can empty no column.  moved[c * (MAX_COLUMN + 1) + i]
-    marks the card (c, i) in M."""
+    counted, and the least set M can empty no column.  In bound_not_exact's `work`:
+    row 4 marks the cards in M (card (c, i) at c * (MAX_COLUMN + 1) + i), and row 3
+    from column 16 on counts the cards of each rank that can be landed on."""
+    moved = work[4]
     w = MAX_COLUMN + 1
     joker = False
     for c in range(NCOLS):
@@ -173,7 +175,7 @@ def _no_first_empty_column(digits, counted, lengths, moved):
                 joker = True
     if not joker:
         return False
-    free = np.zeros(7, np.int64)        # free[r]: a card of rank r (0: a neutral) can be landed on
+    free = work[3, 16:23]               # free[r]: a card of rank r (0: a neutral) can be landed on
     grew = True
     while grew:
         grew = False
