@@ -50,6 +50,9 @@ def main(argv=None) -> int:
     ap.add_argument("--later", action="append", default=[],
                     help="a reports/redecide.py pass file whose decided rows replace the run's")
     args = ap.parse_args(argv)
+    for path in [args.results, args.verdicts, *args.later]:
+        if path and not os.path.isfile(path):
+            ap.error(f"no such results file: {path}")
     rows = read_rows(args.results)
     redecided = {}
     for path in args.later:
