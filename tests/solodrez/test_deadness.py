@@ -35,7 +35,12 @@ def test_S14_numba_fixed_point_equals_the_blocks_detector():
         deadness.may_move_first(pos.words(), digits, lengths, movable)
         for c in range(9):
             assert list(movable[c, :lengths[c]]) == expected[c], (str(pos), c)
-        dead += deadness.is_dead(pos.words(), digits, lengths, movable)
+        stuck = any(d != 0 and not expected[c][i]
+                    and (d != 6 if i == 0 else col[i - 1] != d + 1)
+                    for c, col in enumerate(cols) for i, d in enumerate(col))
+        answer = deadness.is_dead(pos.words(), digits, lengths, movable)
+        assert answer == stuck, str(pos)    # stopping early never changes the answer
+        dead += answer
         seen += 1
     assert seen > 5000 and dead > 100      # the corpus exercises both answers
 

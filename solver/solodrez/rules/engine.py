@@ -35,7 +35,8 @@ from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD  # noqa: F401
 
 KEY_WORDS = 4
 POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
-MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 2 lengths
+MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 3 run
+                 # lengths (two all-neutral runs and one whose first card is fixed)
 
 
 @njit(cache=True)
@@ -55,15 +56,16 @@ def column_length(w):
 
 
 @njit(cache=True)
-def column_runs(w, out_k, out_lo, out_hi):
-    """The ordered runs at the top of column word w.
+def column_runs(w):
+    """The ordered runs at the top of column word w, packed into one int64.
 
-    Fills out_k/out_lo/out_hi with each run length k (increasing) whose top k cards can
-    be ordered, and the range [lo, hi] of ranks its first (lowest-lying) card can play;
-    returns how many.  Roles: the card i places below the top plays role(top) + i; every
-    real card must play its own rank; every role lies in 1..6.
+    A run of the top k cards (k = 1, 2, ... up to the count returned in bits 0-2) can be
+    ordered when its first (lowest-lying) card can play some rank in [lo, hi]: bits
+    6k-3.. hold lo and bits 6k.. hold hi (3 bits each).  Roles: the card i places below
+    the top plays role(top) + i; every real card must play its own rank; every role lies
+    in 1..6, so a run has at most six cards.
     """
-    n = 0
+    packed = 0
     c = -1  # role of the top card once a real card fixes it; -1 while only neutrals seen
     i = 0
     x = w
@@ -77,34 +79,33 @@ def column_runs(w, out_k, out_lo, out_hi):
                 c = d - i
             elif d - i != c:
                 break
-        k = i + 1
         if c == -1:
-            if k > 6:
+            if i >= 6:
                 break
-            lo = k
+            lo = i + 1
             hi = 6
         else:
             if c + i > 6:
                 break
             lo = c + i
             hi = lo
-        out_k[n] = k
-        out_lo[n] = lo
-        out_hi[n] = hi
-        n += 1
         i += 1
-    return n
+        packed |= (lo << (6 * i - 3)) | (hi << (6 * i))
+    return packed | i
 
 
 @njit(cache=True)
-def accepts(wd, lo, hi):
-    """Whether column word wd takes a run whose first card can play a rank in [lo, hi]."""
+def _wants(wd):
+    """What destination word wd takes, as a code: 0 nothing (a Pawn on top), 1-5 a run
+    whose first card plays that rank (one below a real top card), 6 a run whose first
+    card plays at most a Knight (a neutral on top), 7 a run whose first card can play a
+    Joker (an empty column)."""
     if wd == EMPTY_WORD:
-        return hi >= 6
+        return 7
     t = wd % 7
     if t == 0:
-        return lo <= 5
-    return t >= 2 and lo <= t - 1 <= hi
+        return 6
+    return t - 1
 
 
 @njit(cache=True)
@@ -117,16 +118,15 @@ def generate_moves(cols, out, prune):
     (a whole column onto an empty column); the set of canonical successors is unchanged.
     Order: by source column, then destination column, then run length.
     """
-    runs = np.empty((3, MAX_COLUMN), np.int64)      # run lengths, lowest, highest role
-    ks = runs[0]
-    los = runs[1]
-    his = runs[2]
     equal_words = False     # two columns with the same word: only then can pruning apply
     if prune:
         for a in range(NCOLS):
             for b in range(a):
                 if cols[a] == cols[b]:
                     equal_words = True
+    wants = 0               # each destination's _wants code, 4 bits a column
+    for d in range(NCOLS):
+        wants |= _wants(cols[d]) << (4 * d)
     n = 0
     for s in range(NCOLS):
         ws = cols[s]
@@ -140,15 +140,15 @@ def generate_moves(cols, out, prune):
                     break
             if dup:
                 continue
-        nr = column_runs(ws, ks, los, his)
-        if nr == 0:
-            continue
+        runs = column_runs(ws)
+        nr = runs & 7
         whole = -1          # the column's length, once needed
         for d in range(NCOLS):
-            if d == s:
+            code = (wants >> (4 * d)) & 15
+            if d == s or code == 0:
                 continue
-            wd = cols[d]
             if equal_words:
+                wd = cols[d]
                 dup = False
                 for e in range(d):
                     if e != s and cols[e] == wd:
@@ -156,26 +156,24 @@ def generate_moves(cols, out, prune):
                         break
                 if dup:
                     continue
-            if wd == EMPTY_WORD:
-                for r in range(nr):
-                    if his[r] >= 6:
-                        if prune and whole < 0:
+            for r in range(1, nr + 1):
+                lo = (runs >> (6 * r - 3)) & 7
+                hi = (runs >> (6 * r)) & 7
+                if code == 7:
+                    if hi < 6:
+                        continue
+                    if prune:
+                        if whole < 0:
                             whole = column_length(ws)
-                        if not (prune and ks[r] == whole):
-                            out[n] = move_pack(s, d, ks[r])
-                            n += 1
-                continue
-            t = wd % 7
-            if t == 1:
-                continue        # nothing goes on a Pawn
-            for r in range(nr):
-                if t == 0:
-                    ok = los[r] <= 5
-                else:
-                    ok = los[r] <= t - 1 <= his[r]
-                if ok:
-                    out[n] = move_pack(s, d, ks[r])
-                    n += 1
+                        if r == whole:
+                            continue
+                elif code == 6:
+                    if lo > 5:
+                        continue
+                elif not lo <= code <= hi:
+                    continue
+                out[n] = move_pack(s, d, r)
+                n += 1
     return n
 
 

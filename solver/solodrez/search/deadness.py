@@ -34,25 +34,47 @@ def column_digits(cols, digits, lengths):
 
 @njit(cache=True)
 def may_move_first(cols, digits, lengths, M):
-    """Fill M[c, i] (bottom-first index) with the least fixed point of blocks.may_move_first."""
+    """Fill M[c, i] (bottom-first index) with the least fixed point of blocks.may_move_first.
+
+    digits must come from dead_scratch() (rows beyond the nine columns are scratch)."""
+    _fixed_point(cols, digits, lengths, M, False)
+
+
+@njit(cache=True)
+def _fixed_point(cols, digits, lengths, M, stop_early):
+    """Grow M towards the least fixed point; return how many out-of-place real cards it
+    leaves unmarked.  With stop_early, stop as soon as that number is 0: M only grows,
+    so a card marked on the way is in the fixed point, and the answer "no out-of-place
+    card is left unmarked" is final."""
     column_digits(cols, digits, lengths)
+    bad = digits[NCOLS:2 * NCOLS]
+    dest = digits[2 * NCOLS]
+    rank_top = digits[2 * NCOLS + 1]
     has_empty = False
     joker_bottom = False
+    unmarked = 0
     for c in range(NCOLS):
         n = lengths[c]
         if n == 0:
             has_empty = True
         elif digits[c, 0] == 6:
             joker_bottom = True
+        below = -1
         for i in range(n):
             M[c, i] = False
-    dest = np.zeros(7, np.bool_)
-    rank_top = np.zeros(8, np.bool_)
+            d = digits[c, i]
+            b = 1 if d != 0 and is_bad(d, below) else 0
+            bad[c, i] = b
+            unmarked += b
+            below = d
+    if stop_early and unmarked == 0:
+        return 0
     changed = True
     while changed:
         changed = False
         neutral_top = False
-        rank_top[:] = False
+        for r in range(8):
+            rank_top[r] = 0
         empty_ever = has_empty or joker_bottom
         for c in range(NCOLS):
             n = lengths[c]
@@ -64,10 +86,10 @@ def may_move_first(cols, digits, lengths, M):
                     if d == 0:
                         neutral_top = True
                     else:
-                        rank_top[d] = True
+                        rank_top[d] = 1
         for r in range(1, 6):
-            dest[r] = neutral_top or rank_top[r + 1]
-        dest[6] = empty_ever
+            dest[r] = 1 if neutral_top or rank_top[r + 1] != 0 else 0
+        dest[6] = 1 if empty_ever else 0
         for c in range(NCOLS):
             n = lengths[c]
             for i in range(n - 1, -1, -1):
@@ -93,36 +115,35 @@ def may_move_first(cols, digits, lengths, M):
                     if j == n - 1 or M[c, j + 1]:
                         ok = False
                         if rho != -1:
-                            ok = dest[rho]
+                            ok = dest[rho] != 0
                         else:
                             for r in range(span + 1, 7):
-                                if dest[r]:
+                                if dest[r] != 0:
                                     ok = True
                                     break
                         if ok:
                             M[c, i] = True
                             changed = True
+                            if bad[c, i]:
+                                unmarked -= 1
+                                if stop_early and unmarked == 0:
+                                    return 0
                             break
+    return unmarked
 
 
 @njit(cache=True)
 def is_dead(cols, digits, lengths, M):
     """True only if the position is lost: some out-of-place real card can never move first.
 
-    digits (9 x MAX_COLUMN+1), lengths (9) and M (9 x MAX_COLUMN+1) are scratch arrays.
+    digits, lengths and M are the scratch arrays of dead_scratch().
     """
-    may_move_first(cols, digits, lengths, M)
-    for c in range(NCOLS):
-        for i in range(lengths[c]):
-            d = digits[c, i]
-            if d != 0 and not M[c, i]:
-                if is_bad(d, digits[c, i - 1] if i > 0 else -1):
-                    return True
-    return False
+    return _fixed_point(cols, digits, lengths, M, True) > 0
 
 
 @njit(cache=True)
 def dead_scratch():
-    """Fresh scratch arrays for is_dead."""
-    return (np.zeros((NCOLS, MAX_COLUMN + 1), np.int64), np.zeros(NCOLS, np.int64),
+    """Fresh scratch arrays for is_dead: digits (rows 0-8 the columns' digits, 9-17 their
+    out-of-place flags, 18-19 per-rank flags), lengths, and the marks M."""
+    return (np.zeros((2 * NCOLS + 2, MAX_COLUMN + 1), np.int64), np.zeros(NCOLS, np.int64),
             np.zeros((NCOLS, MAX_COLUMN + 1), np.bool_))

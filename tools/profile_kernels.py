@@ -1,0 +1,167 @@
+"""Time the kernels of one greedy expansion on a corpus of real search positions.
+
+    python tools/profile_kernels.py [--deal 104] [--corpus 100000]
+
+Runs the greedy best-first search (the verdict portfolio's main stage) on a deal, takes
+the positions it stored as the corpus, and times each step of an expansion over all of
+them in compiled loops: decoding the key, generating moves, the bound deltas, ordering,
+making each child, keying it, probing the table and the dead-position test.  Prints ns
+per call and per expansion, so a change can be aimed at what costs most.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from solver.solodrez.jit import njit  # noqa: E402
+from solver.solodrez.rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move,  # noqa: E402
+                                          bound_delta, canonical_key, generate_moves, is_won,
+                                          key_to_columns)
+from solver.solodrez.rules.position import Position  # noqa: E402
+from solver.solodrez.search import astar  # noqa: E402
+from solver.solodrez.search.deadness import dead_scratch, is_dead  # noqa: E402
+from solver.solodrez.search.ordering import order_moves  # noqa: E402
+from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
+from solver.solodrez.search.table import table_find  # noqa: E402
+
+
+@njit
+def _decode(keys, slots, out):
+    for i in range(slots.shape[0]):
+        key_to_columns(keys[slots[i]], out[i])
+
+
+@njit
+def _generate(corpus, moves, counts):
+    for i in range(corpus.shape[0]):
+        counts[i] = generate_moves(corpus[i], moves[i], True)
+
+
+@njit
+def _deltas(corpus, moves, counts):
+    t = 0
+    for i in range(corpus.shape[0]):
+        for j in range(counts[i]):
+            t += bound_delta(corpus[i], moves[i, j])
+    return t
+
+
+@njit
+def _order(corpus, moves, counts):
+    scores = np.empty(MAX_MOVES, np.int64)
+    for i in range(corpus.shape[0]):
+        order_moves(corpus[i], moves[i], counts[i], scores)
+
+
+@njit
+def _children(corpus, moves, counts):
+    child = np.empty(NCOLS, np.int64)
+    t = 0
+    for i in range(corpus.shape[0]):
+        for j in range(counts[i]):
+            for c in range(NCOLS):
+                child[c] = corpus[i, c]
+            apply_move(child, moves[i, j])
+            t += is_won(child)
+    return t
+
+
+@njit
+def _keys(corpus, moves, counts, ckeys):
+    child = np.empty(NCOLS, np.int64)
+    scratch = np.empty(NCOLS, np.int64)
+    n = 0
+    for i in range(corpus.shape[0]):
+        for j in range(counts[i]):
+            for c in range(NCOLS):
+                child[c] = corpus[i, c]
+            apply_move(child, moves[i, j])
+            canonical_key(child, scratch, ckeys[n])
+            n += 1
+
+
+@njit
+def _probe(keys, info, ckeys):
+    hits = 0
+    for n in range(ckeys.shape[0]):
+        if table_find(keys, info, ckeys[n]) >= 0:
+            hits += 1
+    return hits
+
+
+@njit
+def _dead(corpus):
+    digits, lengths, movable = dead_scratch()
+    t = 0
+    for i in range(corpus.shape[0]):
+        t += is_dead(corpus[i], digits, lengths, movable)
+    return t
+
+
+def _time(fn, *args):
+    """The best of three full runs (the first also compiles and touches the arrays)."""
+    best = None
+    for _ in range(3):
+        start = time.perf_counter()
+        out = fn(*args)
+        t = time.perf_counter() - start
+        best = t if best is None else min(best, t)
+    return best, out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deal", type=int, default=104)
+    ap.add_argument("--corpus", type=int, default=100_000)
+    args = ap.parse_args()
+    search = astar.AStar(Position.from_deal(args.deal).words(), 1 << 20, greedy=True)
+    start = time.perf_counter()
+    _, stored, _ = run_search(search, Limits(max_memory=1 << 30))
+    seconds = time.perf_counter() - start
+    expanded = search.expanded
+    print(f"deal {args.deal}: greedy search stored {stored:,} positions, took "
+          f"{expanded:,} expansions in {seconds:.2f} s: {stored / seconds:,.0f} stored/s, "
+          f"{1e9 * seconds / expanded:,.0f} ns per expansion")
+    used = np.flatnonzero(search.info >= 0)
+    rng = np.random.default_rng(1)
+    slots = rng.choice(used, min(args.corpus, used.size), replace=False)
+    n = slots.size
+    corpus = np.empty((n, NCOLS), np.int64)
+    moves = np.empty((n, MAX_MOVES), np.int64)
+    counts = np.empty(n, np.int64)
+    rows = []
+    t, _ = _time(_decode, search.keys, slots, corpus)
+    rows.append(("decode key", t, n))
+    t, _ = _time(_generate, corpus, moves, counts)
+    total = int(counts.sum())
+    rows.append(("generate moves", t, n))
+    t, _ = _time(_deltas, corpus, moves, counts)
+    rows.append(("bound delta (per move)", t, total))
+    t, _ = _time(_order, corpus, moves.copy(), counts)
+    rows.append(("order moves (all of them)", t, n))
+    t, _ = _time(_children, corpus, moves, counts)
+    rows.append(("child: copy, apply, is_won", t, total))
+    ckeys = np.empty((total, KEY_WORDS), np.int64)
+    t, _ = _time(_keys, corpus, moves, counts, ckeys)
+    t0, _ = _time(_children, corpus, moves, counts)
+    rows.append(("child key (minus making it)", t - t0, total))
+    t, hits = _time(_probe, search.keys, search.info, ckeys)
+    rows.append(("table probe", t, total))
+    t, dead = _time(_dead, corpus)
+    rows.append(("is_dead", t, n))
+    print(f"corpus: {n:,} stored positions, {total / n:.1f} moves each, "
+          f"{hits / total:.0%} of children in the table, {dead / n:.1%} dead")
+    print(f"{'step':32s} {'ns/call':>9s} {'ns/position':>12s}")
+    for name, t, calls in rows:
+        print(f"{name:32s} {1e9 * t / calls:9.1f} {1e9 * t / n:12.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
