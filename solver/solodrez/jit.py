@@ -21,7 +21,6 @@ import re
 import shutil
 
 import numba
-from numba import njit  # noqa: F401  (the kernel modules' decorator, cache set up below)
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 CACHE_PREFIX = "numba-"
@@ -110,3 +109,11 @@ def _configure_cache() -> str:
 
 
 CACHE_DIR = _configure_cache()
+
+
+def njit(*args, **kwargs):
+    """numba.njit for the kernel modules, with numpy's error model: integer division by
+    zero gives 0 instead of raising, so no division carries a zero test.  The kernels
+    divide only by powers of 7 and other positive constants."""
+    kwargs.setdefault("error_model", "numpy")
+    return numba.njit(*args, **kwargs)

@@ -41,24 +41,85 @@ def may_move_first(cols, digits, lengths, M):
 
 
 @njit(cache=True)
+def _expose(dest, d):
+    """Card digit d may become a column's top: record the runs it could take (dest[r]:
+    some top may take a run whose first card plays rank r).  Returns whether dest grew."""
+    grew = False
+    if d == 0:
+        for r in range(1, 6):
+            if dest[r] == 0:
+                dest[r] = 1
+                grew = True
+    elif d >= 2 and dest[d - 1] == 0:
+        dest[d - 1] = 1
+        grew = True
+    return grew
+
+
+@njit(cache=True)
+def _neutral_may_move(digits, M, dest, c, n, i):
+    """Whether neutral card i of column c heads a run that can move: cards i..j ordered,
+    j the top or card j+1 marked, and some destination takes the run's first card."""
+    rho = -1                # the role card i plays, once a real card fixes it
+    for j in range(i, n):
+        d = digits[c, j]
+        span = j - i
+        if d != 0:
+            want = d + span
+            if rho == -1:
+                if want > 6:
+                    return False
+                rho = want
+            elif want != rho:
+                return False
+        elif rho != -1:
+            if rho - span < 1:
+                return False
+        elif span + 1 > 6:
+            return False
+        if j == n - 1 or M[c, j + 1]:
+            if rho != -1:
+                if dest[rho] != 0:
+                    return True
+            else:
+                for r in range(span + 1, 7):
+                    if dest[r] != 0:
+                        return True
+    return False
+
+
+@njit(cache=True)
 def _fixed_point(cols, digits, lengths, M, stop_early):
-    """Grow M towards the least fixed point; return how many out-of-place real cards it
-    leaves unmarked.  With stop_early, stop as soon as that number is 0: M only grows,
-    so a card marked on the way is in the fixed point, and the answer "no out-of-place
-    card is left unmarked" is final."""
+    """Grow M to the least fixed point; return how many out-of-place real cards it leaves
+    unmarked.  With stop_early, stop as soon as that number is 0: M only grows, so a card
+    marked on the way is in the fixed point, and the answer "none is left unmarked" is
+    final.
+
+    A real card i plays its own rank d whatever run it heads, so it may move first
+    exactly when a destination takes rank d and some j in i..reach[i] (reach: the top of
+    the longest ordered run it heads, fixed by the position) is the top or has card j+1
+    marked.  The destinations grow with M (a card whose upper neighbour is marked may
+    become a top; a marked bottom card means the column may empty), and are updated as
+    soon as a card is marked.  A sweep visits each column top first, so the marks above
+    a card are final for that sweep when it is visited: a sweep in which no destination
+    grew leaves every unmarked card failing against the final destinations, a fixed
+    point.  Any order of justified marks from nothing reaches the same least fixed point.
+    """
     column_digits(cols, digits, lengths)
     bad = digits[NCOLS:2 * NCOLS]
-    dest = digits[2 * NCOLS]
-    rank_top = digits[2 * NCOLS + 1]
-    has_empty = False
-    joker_bottom = False
+    reach = digits[2 * NCOLS:3 * NCOLS]
+    dest = digits[3 * NCOLS]
+    for r in range(7):
+        dest[r] = 0
     unmarked = 0
     for c in range(NCOLS):
         n = lengths[c]
         if n == 0:
-            has_empty = True
-        elif digits[c, 0] == 6:
-            joker_bottom = True
+            dest[6] = 1
+            continue
+        if digits[c, 0] == 6:
+            dest[6] = 1
+        _expose(dest, digits[c, n - 1])
         below = -1
         for i in range(n):
             M[c, i] = False
@@ -67,68 +128,45 @@ def _fixed_point(cols, digits, lengths, M, stop_early):
             bad[c, i] = b
             unmarked += b
             below = d
+            if d != 0:      # the longest ordered run card i heads: each card above
+                j = i       # plays one rank lower, a neutral any rank >= 1
+                while j + 1 < n:
+                    e = digits[c, j + 1]
+                    role = d - (j + 1 - i)
+                    if role < 1 or (e != 0 and e != role):
+                        break
+                    j += 1
+                reach[c, i] = j
     if stop_early and unmarked == 0:
         return 0
-    changed = True
-    while changed:
-        changed = False
-        neutral_top = False
-        for r in range(8):
-            rank_top[r] = 0
-        empty_ever = has_empty or joker_bottom
+    grew = True
+    while grew:
+        grew = False
         for c in range(NCOLS):
             n = lengths[c]
-            if n and M[c, 0]:
-                empty_ever = True
-            for i in range(n):
-                if i == n - 1 or M[c, i + 1]:
-                    d = digits[c, i]
-                    if d == 0:
-                        neutral_top = True
-                    else:
-                        rank_top[d] = 1
-        for r in range(1, 6):
-            dest[r] = 1 if neutral_top or rank_top[r + 1] != 0 else 0
-        dest[6] = 1 if empty_ever else 0
-        for c in range(NCOLS):
-            n = lengths[c]
+            low = n         # the lowest j >= i that is the top or has card j+1 marked
             for i in range(n - 1, -1, -1):
+                if i == n - 1 or M[c, i + 1]:
+                    low = i
                 if M[c, i]:
                     continue
-                rho = -1            # the role card i plays, once a real card fixes it
-                for j in range(i, n):
-                    d = digits[c, j]
-                    span = j - i
-                    if d != 0:
-                        want = d + span
-                        if rho == -1:
-                            if want > 6:
-                                break
-                            rho = want
-                        elif want != rho:
-                            break
-                    elif rho != -1:
-                        if rho - span < 1:
-                            break
-                    elif span + 1 > 6:
-                        break
-                    if j == n - 1 or M[c, j + 1]:
-                        ok = False
-                        if rho != -1:
-                            ok = dest[rho] != 0
-                        else:
-                            for r in range(span + 1, 7):
-                                if dest[r] != 0:
-                                    ok = True
-                                    break
-                        if ok:
-                            M[c, i] = True
-                            changed = True
-                            if bad[c, i]:
-                                unmarked -= 1
-                                if stop_early and unmarked == 0:
-                                    return 0
-                            break
+                d = digits[c, i]
+                if d != 0:
+                    if dest[d] == 0 or low > reach[c, i]:
+                        continue
+                elif not _neutral_may_move(digits, M, dest, c, n, i):
+                    continue
+                M[c, i] = True
+                if bad[c, i]:
+                    unmarked -= 1
+                    if stop_early and unmarked == 0:
+                        return 0
+                if i > 0:
+                    if _expose(dest, digits[c, i - 1]):
+                        grew = True
+                elif dest[6] == 0:
+                    dest[6] = 1
+                    grew = True
     return unmarked
 
 
@@ -144,6 +182,6 @@ def is_dead(cols, digits, lengths, M):
 @njit(cache=True)
 def dead_scratch():
     """Fresh scratch arrays for is_dead: digits (rows 0-8 the columns' digits, 9-17 their
-    out-of-place flags, 18-19 per-rank flags), lengths, and the marks M."""
-    return (np.zeros((2 * NCOLS + 2, MAX_COLUMN + 1), np.int64), np.zeros(NCOLS, np.int64),
+    out-of-place flags, 18-26 their runs' reach, 27 the destinations), lengths, and the marks M."""
+    return (np.zeros((3 * NCOLS + 1, MAX_COLUMN + 1), np.int64), np.zeros(NCOLS, np.int64),
             np.zeros((NCOLS, MAX_COLUMN + 1), np.bool_))
