@@ -20,7 +20,8 @@ from solver.solodrez.rules import engine
 from solver.solodrez.search import astar
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
-from solver.solodrez.search.tight import _no_first_empty_column, bound_not_exact, tight_scratch
+from solver.solodrez.search.tight import (_allowed, _no_first_empty_column, _surely_matched,
+                                          bound_not_exact, tight_scratch)
 
 SCRATCH = tight_scratch()
 LATE = late_game_cases()
@@ -206,3 +207,50 @@ def test_first_empty_column_test_against_plain_astar():
         if len(checked) >= 30:
             break
     assert len(checked) >= 30
+
+
+def _perfect_matching(digits, counted, cards, targets) -> bool:
+    """Kuhn's algorithm in plain Python over rule (4)'s allowed pairs."""
+    match = {}
+
+    def augment(u, seen):
+        for v, t in enumerate(targets):
+            if v not in seen and _allowed(digits, counted, *cards[u], *t):
+                seen.add(v)
+                if v not in match or augment(match[v], seen):
+                    match[v] = u
+                    return True
+        return False
+    return all(augment(u, set()) for u in range(len(cards)))
+
+
+def test_the_hall_shortcut_claims_only_matchings_that_exist():
+    """tight._surely_matched skips the matching search; wherever it does, a perfect
+    matching under rule (4) exists, on positions from openings to late games."""
+    rng = random.Random(17)
+    digits, counted, lengths, _ = SCRATCH
+    claimed = 0
+    for n in range(250):
+        pos = Position.from_deal(n)
+        for _ in range(rng.randrange(0, 90)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        bound_not_exact(pos.words(), *SCRATCH)      # fills digits and counted
+        for r in range(1, 6):
+            cards, targets = [], []
+            for c in range(9):
+                n_c = int(lengths[c])
+                for i in range(n_c):
+                    if digits[c, i] == r and counted[c, i]:
+                        cards.append((c, i))
+                    elif digits[c, i] == r + 1 and (i == n_c - 1 or counted[c, i + 1]):
+                        targets.append((c, i))
+            if len(cards) != len(targets) or not cards:
+                continue
+            if _surely_matched(np.array([c for c, _ in cards]), np.array([c for c, _ in targets]),
+                               len(cards)):
+                assert _perfect_matching(digits, counted, cards, targets), (str(pos), r)
+                claimed += 1
+    assert claimed > 500

@@ -106,6 +106,25 @@ def _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
 
 
 @njit(cache=True)
+def _surely_matched(bc, tc, n):
+    """True only if the n counted cards (columns bc) and n targets (columns tc) have a
+    perfect matching under rule (4).  Rule (4) forbids only pairs in one column, so a set
+    S of counted cards from two columns or more can land on every target; Hall's
+    condition can then fail only for S inside one column c, whose cards can land at
+    least on the n - t_c targets outside c.  So when no column holds more counted cards
+    than there are targets outside it, a perfect matching exists (Hall's theorem)."""
+    for c in range(NCOLS):
+        b = 0
+        t = 0
+        for i in range(n):
+            b += bc[i] == c
+            t += tc[i] == c
+        if b > n - t:
+            return False
+    return True
+
+
+@njit(cache=True)
 def bound_not_exact(cols, digits, counted, lengths, work):
     """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
     module docstring): then its distance is at least lower_bound + 1."""
@@ -146,6 +165,8 @@ def bound_not_exact(cols, digits, counted, lengths, work):
                     nt += 1
         if nb != nt:
             return False                # not a position of the rulings: no claim
+        if _surely_matched(bc, tc, nb):
+            continue
         for v in range(nt):
             match_t[v] = -1
         for u in range(nb):
@@ -160,32 +181,43 @@ def bound_not_exact(cols, digits, counted, lengths, work):
 def _no_first_empty_column(digits, counted, lengths, work):
     """The second test of the module docstring: True when no column is empty, a Joker is
     counted, and the least set M can empty no column.  In bound_not_exact's `work`:
-    row 4 marks the cards in M (card (c, i) at c * (MAX_COLUMN + 1) + i), and row 3
-    from column 16 on counts the cards of each rank that can be landed on."""
+    row 4 marks the cards in M (card (c, i) at c * (MAX_COLUMN + 1) + i), row 3 from
+    column 16 on counts the cards of each rank that can be landed on, and row 2 from
+    column 16 on holds each column's lowest counted card above a Joker on the table.
+
+    M is grown in sweeps, each column top first, so the marks above a card are final
+    when it is visited; the landing places grow as cards are marked, and a sweep in which
+    none grew ends the fixed point.  It stops as soon as a column can be emptied (the
+    answer False cannot change: M only grows)."""
     moved = work[4]
+    free = work[3, 16:23]               # free[r]: a card of rank r (0: a neutral) can be landed on
+    lowest = work[2, 16:16 + NCOLS]
     w = MAX_COLUMN + 1
     joker = False
+    for r in range(7):
+        free[r] = 0
     for c in range(NCOLS):
         n = lengths[c]
         if n == 0:
             return False
+        lowest[c] = -1
         for i in range(n):
             moved[c * w + i] = 0
             if digits[c, i] == 6 and i > 0:
                 joker = True
+        free[digits[c, n - 1]] += 1
+        if digits[c, 0] == 6:
+            i = 1
+            while i < n and not counted[c, i]:
+                i += 1
+            if i == n:
+                return False            # a series over the Joker can go: the column empties
+            lowest[c] = i
     if not joker:
         return False
-    free = work[3, 16:23]               # free[r]: a card of rank r (0: a neutral) can be landed on
     grew = True
     while grew:
         grew = False
-        for r in range(7):
-            free[r] = 0
-        for c in range(NCOLS):
-            n = lengths[c]
-            for i in range(n):
-                if i == n - 1 or moved[c * w + i + 1]:
-                    free[digits[c, i]] += 1
         for c in range(NCOLS):
             n = lengths[c]
             blocked = False             # an unmoved card above that must move first
@@ -200,22 +232,11 @@ def _no_first_empty_column(digits, counted, lengths, work):
                         ok = free[d + 1] > 0
                     if ok:
                         moved[c * w + i] = 1
+                        if i == 0 or i == lowest[c]:
+                            return False        # this column can be emptied
+                        free[digits[c, i - 1]] += 1
                         grew = True
                 if not moved[c * w + i] and (d == 6 or (d > 0 and counted[c, i] and i > 0
                                                         and digits[c, i - 1] > 0)):
                     blocked = True
-    for c in range(NCOLS):
-        d = digits[c, 0]
-        if d == 0:
-            continue                    # a neutral on the table never moves: never empty
-        if d != 6:
-            if moved[c * w]:
-                return False
-            continue
-        n = lengths[c]
-        i = 1
-        while i < n and not counted[c, i]:
-            i += 1
-        if i == n or moved[c * w + i]:
-            return False
     return True
