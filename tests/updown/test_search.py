@@ -60,19 +60,26 @@ def test_greedy_playout_is_the_greedy_players_game_and_draws_no_random_numbers(n
     assert checked > 50
 
 
-def test_ismcts_root_never_stops_while_a_card_fits_unless_asked():
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_ismcts_root_stops_while_a_card_fits_only_head_to_head_unless_asked(n_players):
     seen = 0
-    for s in _positions(4, FIRST):
+    for s in _positions(n_players, FIRST):
         view = s.view(s.turn)
         if view.phase != CONT or len(view.legal) < 2:
             continue
         bot = make_bot("ismcts:8")
-        assert bot.root_actions(view) == [a for a in view.legal if a != STOP]
-        assert STOP not in {a for (p, a) in bot.search(view, random.Random(0)).children}
+        searched = {a for (p, a) in bot.search(view, random.Random(0)).children}
+        if n_players == 2:
+            assert bot.root_actions(view) == list(view.legal) and STOP in searched
+        else:
+            assert bot.root_actions(view) == [a for a in view.legal if a != STOP]
+            assert STOP not in searched
         bot.root_stop = True
         assert bot.root_actions(view) == list(view.legal)
+        bot.root_stop = False
+        assert STOP not in bot.root_actions(view)
         seen += 1
-    assert seen > 20
+    assert seen > 10
 
 def test_tree_actions_are_the_legal_actions_with_one_draw_from_the_largest_pile():
     draws = 0
