@@ -17,17 +17,14 @@ from solver.updown.view import PlayerView
 _ACTION_KINDS = ("play", "lead", "stop", "draw", "pass")
 
 
-def hand_constraints(view: PlayerView, stops: bool = False,
-                     skip: frozenset[int] | set[int] = frozenset()) -> dict[int, list[list]]:
+def hand_constraints(view: PlayerView, stops: bool = False) -> dict[int, list[list]]:
     """Per other seat, constraints [ranks, k]: its hand holds at most k cards of `ranks`.
 
     Sound: derived only from public events (draw and pass need no fitting card, U8/U10/U11).
-    With `stops`, a stop by a seat not in `skip` is read like a pass too: the player held no
-    card fitting the table it stopped on.  That is an assumption about the other players
-    (true of greedy and of the search players' rollouts, which never stop early), not a
-    rule; a sample that cannot meet it falls back to the closest deal it can make
-    (`_deal_hand`).  `skip` is meant for `voluntary_stoppers(view)`, the seats the history
-    proves the assumption false of.
+    With `stops`, a stop is read like a pass too: the player held no card fitting the table
+    it stopped on.  That is an assumption about the other players (true of greedy and of
+    the search players' rollouts, which never stop early), not a rule; a sample that cannot
+    meet it falls back to the closest deal it can make (`_deal_hand`).
     """
     cons: dict[int, list[list]] = {p: [] for p in range(view.n_players) if p != view.seat}
     table = view.played[0] >> 2
@@ -40,7 +37,7 @@ def hand_constraints(view: PlayerView, stops: bool = False,
                     c[1] -= 1
         elif mine is None:
             continue
-        elif kind in ("draw", "pass") or (stops and kind == "stop" and seat not in skip):
+        elif kind in ("draw", "pass") or (stops and kind == "stop"):
             mine.append([((table - 1) % N_RANKS, (table + 1) % N_RANKS), 0])
             if kind == "draw":
                 for c in mine:
@@ -51,29 +48,6 @@ def hand_constraints(view: PlayerView, stops: bool = False,
     for p, lst in cons.items():
         cons[p] = [c for c in lst if c[1] < view.hand_sizes[p]]
     return cons
-
-
-def voluntary_stoppers(view: PlayerView) -> set[int]:
-    """Seats the public history proves stopped while a card in hand still fitted (U9).
-
-    A hand grows only by that seat's own draws and refills, so every card a seat plays or
-    leads before its next draw or refill was in its hand at each of its stops since its last
-    draw or refill; one that fitted the table of such a stop proves that stop voluntary.
-    The converse does not hold: a seat that stopped early and never played the card it kept
-    is not found.
-    """
-    kept: dict[int, set[int]] = {}           # per seat: ranks that fitted its recent stops
-    proven, table = set(), view.played[0] >> 2
-    for kind, seat, arg in view.history:
-        if kind in ("play", "lead"):
-            table = arg >> 2
-            if table in kept.get(seat, ()):
-                proven.add(seat)
-        elif kind == "stop":
-            kept.setdefault(seat, set()).update(((table - 1) % N_RANKS, (table + 1) % N_RANKS))
-        elif kind in ("draw", "refill"):
-            kept.pop(seat, None)
-    return proven
 
 
 def action_count(view: PlayerView) -> int:

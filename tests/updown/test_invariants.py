@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from solver.updown.belief import hand_constraints, sample_state, voluntary_stoppers
+from solver.updown.belief import hand_constraints, sample_state
 from solver.updown.sim import make_bot
-from solver.updown.state import CONT, FIRST, LAST, MAX_ACTIONS, STOP, new_game
+from solver.updown.state import FIRST, LAST, MAX_ACTIONS, new_game
 
 
 def hidden_cards(state, seat):
@@ -149,33 +149,6 @@ def test_stop_inference_holds_when_nobody_stops_early():
     of the true hands when every other player is greedy (greedy never stops early)."""
     assert constraints_checked([make_bot("greedy")] * 3, 60, stops=True) > 2000
 
-
-
-def test_voluntary_stoppers_are_only_seats_that_stopped_holding_a_fitting_card():
-    """`voluntary_stoppers` never names a seat that always stopped because nothing fitted
-    (greedy), and finds most random players (they stop at random) within a game."""
-    bots = [make_bot("greedy"), make_bot("random"), make_bot("greedy"), make_bot("random")]
-    truly, found, stops = set(), set(), 0
-    for seed in range(40):
-        truly.clear()
-        state = new_game(4, seed)
-        rng = random.Random(seed)
-        while not state.done:
-            assert voluntary_stoppers(state.view(0)) <= truly
-            legal = state.legal_actions()
-            p = state.turn
-            action = legal[0] if len(legal) == 1 else bots[p].choose(state.view(p), rng)
-            if action == STOP:
-                t = state.table[-1] >> 2
-                stops += 1
-                if {(t - 1) % 13, (t + 1) % 13} & {c >> 2 for c in state.hands[p]}:
-                    truly.add(p)
-            state.apply(action)
-        proven = voluntary_stoppers(state.view(0))
-        assert not proven & {0, 2}
-        found.update((seed, p) for p in proven)
-    assert stops > 500
-    assert len(found) > 40                              # of the 80 random seats
 
 def shuffled_hidden(state, seat, rng):
     """A copy of `state` in which every card `seat` cannot see changed places at random."""
