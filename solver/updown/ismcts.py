@@ -12,12 +12,12 @@ Two priors, both from the measurements in reports/updown.md (issue 16):
 - the playout is the greedy player's game for every seat (`playout(..., greedy=True)`), not
   the cheaper `rollout_action` policy, which loses to greedy (20.7% against greedy's 25.1%
   at a table of greedy players) and so modelled the other seats as weaker than they are;
-- at three or more players, the seat does not consider stopping at the root while a card
-  fits (greedy never does, nor does any playout): with several opponents, 200 noisy
-  playouts picked a stop in about a fifth of such decisions, and the searched stops cost
-  about two points at four players.  Head to head the stop is searched: keeping a card
-  back to leave the one opponent a table it cannot fit is worth a lot there (without it
-  the search lost its lead over `mc`).
+- at four or more players, the seat does not consider stopping at the root while a card
+  fits (greedy never does, nor does any playout): there 200 noisy playouts picked a stop
+  in about a fifth of such decisions, and the searched stops cost about two points.  At
+  two and three players the stop is searched: keeping a card back to leave the next
+  player a table it cannot fit is worth a lot there (without it the search lost its lead
+  over `mc` head to head, and 7 points at a 3-player greedy table).
 
 Draws are not branched on (pile contents are unknown to everyone): a drawing seat draws from
 its largest pile, as in the playouts.
@@ -82,12 +82,12 @@ class ISMCTSBot:
 
     def root_actions(self, view) -> list[Action]:
         """The root actions searched: ``view.legal``, draws cut to the largest pile's (as
-        `_actions`), without STOP while a card fits unless ``root_stop`` (by default: only at
-        two players)."""
+        `_actions`), without STOP while a card fits unless ``root_stop`` (by default: at two
+        and three players, see the module docstring)."""
         legal = list(view.legal)
         if legal[0].kind == "draw":
             return [largest_pile_draw(view)]
-        stop = view.n_players == 2 if self.root_stop is None else self.root_stop
+        stop = view.n_players <= 3 if self.root_stop is None else self.root_stop
         if not stop and view.phase == CONT and len(legal) > 1:
             legal.remove(STOP)
         return legal

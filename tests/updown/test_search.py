@@ -60,8 +60,8 @@ def test_greedy_playout_is_the_greedy_players_game_and_draws_no_random_numbers(n
     assert checked > 50
 
 
-@pytest.mark.parametrize("n_players", [2, 3, 4])
-def test_ismcts_root_stops_while_a_card_fits_only_head_to_head_unless_asked(n_players):
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5])
+def test_ismcts_root_searches_a_stop_while_a_card_fits_only_below_four_players(n_players):
     seen = 0
     for s in _positions(n_players, FIRST):
         view = s.view(s.turn)
@@ -69,7 +69,7 @@ def test_ismcts_root_stops_while_a_card_fits_only_head_to_head_unless_asked(n_pl
             continue
         bot = make_bot("ismcts:8")
         searched = {a for (p, a) in bot.search(view, random.Random(0)).children}
-        if n_players == 2:
+        if n_players <= 3:
             assert bot.root_actions(view) == list(view.legal) and STOP in searched
         else:
             assert bot.root_actions(view) == [a for a in view.legal if a != STOP]
