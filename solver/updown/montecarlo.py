@@ -13,6 +13,7 @@ import random
 
 from solver.updown.belief import action_count, hand_constraints, sample_state
 from solver.updown.bots import GreedyBot, forced_action
+from solver.updown.chains import best_chain, best_lead
 from solver.updown.cards import N_RANKS
 from solver.updown.state import (CONT, FIRST, LEAD, MAX_ACTIONS, PASS, REFILL, START, STOP, Action,
                                  GameError, GameState)
@@ -54,14 +55,18 @@ _LO = [(r - 1) % N_RANKS for r in range(N_RANKS)]
 _HI = [(r + 1) % N_RANKS for r in range(N_RANKS)]
 
 
-def playout(s: GameState, rng: random.Random) -> tuple[int | None, int | None]:
-    """(winner, loser) of `s` played to the end by every seat with `rollout_action`.
+def playout(s: GameState, rng: random.Random,
+            greedy: bool = False) -> tuple[int | None, int | None]:
+    """(winner, loser) of `s` played to the end by every seat with `rollout_action`, or
+    with `GreedyBot`'s choices when `greedy`.
 
     The same game as ``while not s.done: s.do(rollout_action(s, rng))``, drawing the same
     random numbers in the same order, but on rank counts and local variables instead of
     Action objects and GameState calls (suits never matter, U2), several times faster; `s`
-    itself is not changed.  Checked against that loop in tests/test_updown_search.py.
-    GameError past the U17 bound, as `GameState.do`.
+    itself is not changed.  With `greedy`, the same game as every seat playing
+    ``GreedyBot().choose(s.view(seat), rng)`` (longest chain, least danger, no early stop,
+    largest pile), drawing no random numbers at all.  Both are checked against those loops
+    in tests/updown/test_search.py.  GameError past the U17 bound, as `GameState.do`.
     """
     if s.done:
         return s.winner, s.loser
@@ -75,6 +80,9 @@ def playout(s: GameState, rng: random.Random) -> tuple[int | None, int | None]:
     sizes = [len(h) for h in s.hands]
     piles = [[[card >> 2 for card in pile] for pile in ps] for ps in s.piles]
     table = s.table[-1] >> 2
+    played = [0] * N_RANKS                  # table cards per rank: greedy's unseen counts
+    for card in s.table:
+        played[card >> 2] += 1
     turn, phase, passes, last = s.turn, s.phase, s.passes, s.last_player
     out, starter, actions = list(s.out), s.starter, s.n_actions
     random_ = rng.random
@@ -85,14 +93,20 @@ def playout(s: GameState, rng: random.Random) -> tuple[int | None, int | None]:
             raise GameError(f"game exceeded {MAX_ACTIONS} actions (U17)")
         cnt = counts[turn]
         if phase == LEAD:
-            best = max((cnt[lo_[r]] + cnt[hi_[r]], random_(), r)
-                       for r in range(N_RANKS) if cnt[r])
-            play = best[2]
+            if greedy:
+                play = best_lead(cnt, [4 - k - m for k, m in zip(cnt, played)])
+            else:
+                best = max((cnt[lo_[r]] + cnt[hi_[r]], random_(), r)
+                           for r in range(N_RANKS) if cnt[r])
+                play = best[2]
         else:
             a, b = lo_[table], hi_[table]
             if cnt[a] and cnt[b]:
-                fa, fb = cnt[lo_[a]] + cnt[hi_[a]], cnt[lo_[b]] + cnt[hi_[b]]
-                play = a if fa > fb or (fa == fb and random_() < 0.5) else b
+                if greedy:
+                    play = best_chain(cnt, table, [4 - k - m for k, m in zip(cnt, played)])[2]
+                else:
+                    fa, fb = cnt[lo_[a]] + cnt[hi_[a]], cnt[lo_[b]] + cnt[hi_[b]]
+                    play = a if fa > fb or (fa == fb and random_() < 0.5) else b
             elif cnt[a]:
                 play = a
             elif cnt[b]:
@@ -101,6 +115,7 @@ def playout(s: GameState, rng: random.Random) -> tuple[int | None, int | None]:
                 play = -1
         if play >= 0:                                       # play or lead (U8, U9, U14)
             cnt[play] -= 1
+            played[play] += 1
             sizes[turn] -= 1
             table, last, passes, phase = play, turn, 0, CONT
             if sizes[turn]:

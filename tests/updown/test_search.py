@@ -1,5 +1,5 @@
-"""The search players' fast parts do exactly what the plain versions do: the playout, the
-tree's action lists, the hand sampler."""
+"""The search players' fast parts do exactly what the plain versions do: the playouts (the
+rollout policy's and the greedy player's), the tree's action lists, the hand sampler."""
 import random
 
 import pytest
@@ -8,7 +8,7 @@ from solver.updown.belief import _deal_hand
 from solver.updown.sim import make_bot
 from solver.updown.ismcts import _actions
 from solver.updown.montecarlo import playout, rollout_action
-from solver.updown.state import FIRST, LAST, new_game
+from solver.updown.state import CONT, FIRST, LAST, STOP, new_game
 from tests.updown.helpers import deal_hand_reference
 
 
@@ -41,6 +41,45 @@ def test_playout_is_the_rollout_policy_game_with_the_same_random_numbers(n_playe
         checked += 1
     assert checked > 100
 
+
+
+@pytest.mark.parametrize("n_players,ending", [(2, FIRST), (4, FIRST), (3, LAST), (6, LAST)])
+def test_greedy_playout_is_the_greedy_players_game_and_draws_no_random_numbers(n_players, ending):
+    greedy, checked = make_bot("greedy"), 0
+    for i, s in enumerate(_positions(n_players, ending, games=6)):
+        slow = s.clone()
+        while not slow.done:
+            legal = slow.legal_actions()
+            slow.do(legal[0] if len(legal) == 1 else greedy.choose(slow.view(slow.turn), None))
+        rng = random.Random(i)
+        before, state = str(s), rng.getstate()
+        assert playout(s, rng, greedy=True) == (slow.winner, slow.loser)
+        assert rng.getstate() == state
+        assert str(s) == before
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5])
+def test_ismcts_root_searches_a_stop_while_a_card_fits_only_below_four_players(n_players):
+    seen = 0
+    for s in _positions(n_players, FIRST):
+        view = s.view(s.turn)
+        if view.phase != CONT or len(view.legal) < 2:
+            continue
+        bot = make_bot("ismcts:8")
+        searched = {a for (p, a) in bot.search(view, random.Random(0)).children}
+        if n_players <= 3:
+            assert bot.root_actions(view) == list(view.legal) and STOP in searched
+        else:
+            assert bot.root_actions(view) == [a for a in view.legal if a != STOP]
+            assert STOP not in searched
+        bot.root_stop = True
+        assert bot.root_actions(view) == list(view.legal)
+        bot.root_stop = False
+        assert STOP not in bot.root_actions(view)
+        seen += 1
+    assert seen > 10
 
 def test_tree_actions_are_the_legal_actions_with_one_draw_from_the_largest_pile():
     draws = 0
