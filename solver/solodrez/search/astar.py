@@ -44,6 +44,7 @@ from ..rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves, shuffle_ties
 from .tight import bound_not_exact, tight_scratch
+from .parents import chain_length, move_payload, trace_path
 from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
                     table_full, table_insert_at)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
@@ -288,22 +289,6 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     return RUNNING
 
 
-@njit(cache=True)
-def _move_payload(parent, gs, slot_map, new_parent, new_gs, e_slot, ne, greedy):
-    """After a rehash: each slot's payload moves to its new slot, parent pointers and
-    open entries (every entry ever used, free ones too) name new slots."""
-    for s in range(parent.shape[0]):
-        t = slot_map[s]
-        if t < 0:
-            continue
-        p = parent[s]
-        new_parent[t] = 0 if p == 0 else slot_map[p - 1] + 1
-        if not greedy:
-            new_gs[t] = gs[s]
-    for i in range(ne):
-        e_slot[i] = slot_map[e_slot[i]]
-
-
 class AStar:
     """One A* search from a position's words; `run` works in slices of a budget."""
     slice = 10_000      # expansions a caller should run between looks at the clock
@@ -319,7 +304,7 @@ class AStar:
         self.entry_bytes = 8 + (0 if greedy else 2)
         # room for the most one expansion pushes (the root's children to every front)
         self.min_entries = nfronts * (MAX_MOVES + 1)
-        entries = 4 * self.min_entries
+        entries = max(4 * self.min_entries, max_bytes // 8 // self.entry_bytes)
         self.heads = np.empty(nfronts * NBUCKETS, np.int32)
         self.lows = np.empty(nfronts, np.int64)
         self.e_slot = np.empty(entries, np.int32)
@@ -405,7 +390,7 @@ class AStar:
         keys, size, slot_map = grow_table(self.keys, slots)
         parent = np.zeros(slots, np.int32)
         gs = self.gs if self.greedy else np.zeros(slots, np.int16)
-        _move_payload(self.parent, self.gs, slot_map, parent, gs, self.e_slot,
+        move_payload(self.parent, self.gs, slot_map, parent, gs, self.e_slot,
                       int(self.ne[0]), self.greedy)
         self.keys, self.size, self.parent, self.gs = keys, size, parent, gs
         if self._open_full():
@@ -428,57 +413,6 @@ class AStar:
         out = np.empty(chain_length(self.parent, int(self.stats[2])), np.int64)
         trace_path(self.root, self.keys, self.parent, int(self.stats[2]), out)
         return [int(m) for m in out]
-
-
-@njit(cache=True)
-def chain_length(parent, slot):
-    """The number of moves from the root to the position in `slot`, plus one (the win)."""
-    n = 1
-    while parent[slot] > 0:
-        slot = parent[slot] - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def trace_path(root, keys, parent, slot, out):
-    """Write into out the packed moves, on the root's own columns, that lead from root
-    through the parent chain ending at `slot` to a won position (len(out) moves)."""
-    n = out.shape[0]
-    chain = np.empty(n, np.int64)          # chain[i]: slot of the position after i moves
-    for i in range(n - 1, 0, -1):
-        chain[i - 1] = slot
-        slot = parent[slot] - 1
-    cols = root.copy()
-    child = np.empty(NCOLS, np.int64)
-    moves = np.empty(MAX_MOVES, np.int64)
-    key = np.empty(KEY_WORDS, np.int64)
-    scratch = np.empty(NCOLS, np.int64)
-    for i in range(n):
-        nm = generate_moves(cols, moves, False)
-        chosen = -1
-        for j in range(nm):
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, moves[j])
-            if i == n - 1:
-                if is_won(child):
-                    chosen = moves[j]
-                    break
-                continue
-            canonical_key(child, scratch, key)
-            same = True
-            for w in range(KEY_WORDS):
-                if key[w] != keys[chain[i], w]:
-                    same = False
-                    break
-            if same:
-                chosen = moves[j]
-                break
-        if chosen < 0:
-            raise AssertionError("no move leads to the next position of the solution")
-        out[i] = chosen
-        apply_move(cols, chosen)
 
 
 def astar_solve(words: np.ndarray, max_bytes: int, max_expanded: int):
