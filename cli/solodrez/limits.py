@@ -64,7 +64,8 @@ def limit_options(f):
     """Add --max-nodes, --max-seconds and --max-memory to a command."""
     f = click.option("--max-memory", type=MemorySize(), default=DEFAULT_MAX_MEMORY,
                      show_default="1G",
-                     help=f"Transposition-table memory per search; units {UNITS}.")(f)
+                     help=f"Table memory for the whole solve of a position (all its searches, "
+                          f"growth peaks included); units {UNITS}.")(f)
     f = click.option("--max-seconds", type=Seconds(), default=0.0,
                      help="Time limit per search in seconds (0: none).")(f)
     f = click.option("--max-nodes", type=click.IntRange(min=1, max=MAX_NODES),

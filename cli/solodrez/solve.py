@@ -143,8 +143,8 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
                f"{total_nodes / wall:,.0f} nodes/s, {len(deals) / wall:.2f} deals/s"
                + ("  (* proven shortest)" if optimal else ""))
     click.echo(f"memory: {total_bytes / max(1, total_nodes):.0f} bytes per stored position "
-               "(each deal's largest table, summed, over all positions stored; a table "
-               "is never more than 3/4 full)")
+               "(the most each solve held at once, growth peaks included, summed, over "
+               "all positions stored; a table is never more than 7/8 full)")
 
 
 COMMANDS = (solve, verify, bench)

@@ -14,7 +14,7 @@ from numba.core.dispatcher import Dispatcher
 
 from . import jit
 from .rules import engine, packing
-from .search import astar, deadness, dfs, ordering, table, tight
+from .search import astar, deadness, dfs, ordering, parents, table, tight
 
 _done = False
 
@@ -34,7 +34,7 @@ def _has_cache(module) -> bool:
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, packing, deadness, astar, ordering, dfs, table, tight)
+    return (engine, packing, deadness, astar, ordering, dfs, parents, table, tight)
 
 
 def ensure_compiled(stream=None) -> None:

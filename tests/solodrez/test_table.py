@@ -1,5 +1,6 @@
 """The exact transposition table (solver/solodrez/search/table.py) and its in-place growth."""
 import numpy as np
+import pytest
 
 from solver.solodrez.rules import engine
 from solver.solodrez.search import table
@@ -13,39 +14,158 @@ from tests.solodrez import reference as ref
 
 
 def _random_keys(n, seed):
+    """n distinct random keys over the whole int64 range (key[0] never 0)."""
     rng = np.random.default_rng(seed)
-    keys = rng.integers(0, 1 << 62, size=(n, engine.KEY_WORDS), dtype=np.int64)
+    keys = rng.integers(-(1 << 63), (1 << 63) - 1, size=(n, engine.KEY_WORDS),
+                        dtype=np.int64)
+    keys[keys[:, 0] == 0, 0] = 1
     return np.unique(keys, axis=0)
+
+
+def _check_invariants(keys, size):
+    """The table's invariants: key[0] == 0 exactly in empty slots, size counts the rest,
+    no key twice, within MAX_LOAD, and linear probing's: every slot from an entry's home
+    slot to its own (wrapping) is occupied, so table_find reaches it."""
+    n = keys.shape[0]
+    used = keys[:, 0] != 0
+    assert used.sum() == int(size[0]) <= table.capacity(n)
+    assert len(np.unique(keys[used], axis=0)) == used.sum()
+    for slot in np.nonzero(used)[0]:
+        home = int(table.home_slot(keys[slot], n))
+        assert 0 <= home < n
+        span = range(home, slot + 1) if home <= slot else [*range(home, n), *range(slot + 1)]
+        assert all(used[s] for s in span)
+        assert table.table_find(keys, keys[slot]) == slot
 
 
 def test_every_key_stays_findable_and_exact_through_growth():
     keys_in = _random_keys(3000, 1)
-    keys, info, size = table.new_table(1 << 17)
+    keys, size = table.new_table(1 << 10)
     stored = 0
     for i, k in enumerate(keys_in):
         if not table.room_for(size, keys, 1):
-            keys, info, size, slot_map = table.grow_table(keys, info, 2 + 2 * (i % 2))
+            _check_invariants(keys, size)
+            # any slot count, not only powers of two
+            keys, size, slot_map = table.grow_table(keys, keys.shape[0] * 2 + 1 + i % 7)
             assert (slot_map >= 0).sum() == stored
-        found = table.table_find(keys, info, k)
+        found = table.table_find(keys, k)
         assert found < 0                       # new key: never a false hit
-        assert table.table_insert_at(keys, info, size, found, k, i) >= 0
+        assert table.table_insert_at(keys, size, found, k) >= 0
         stored += 1
     assert int(size[0]) == stored == len(keys_in)
-    for i, k in enumerate(keys_in):
-        slot = table.table_find(keys, info, k)
-        assert slot >= 0 and info[slot] == i and np.array_equal(keys[slot], k)
-    assert table.table_find(keys, info, keys_in[0] ^ 1) < 0
+    _check_invariants(keys, size)
+    for k in keys_in:
+        slot = table.table_find(keys, k)
+        assert slot >= 0 and np.array_equal(keys[slot], k)
+    for w in range(engine.KEY_WORDS):           # one bit off in any word: a miss
+        other = keys_in[0].copy()
+        other[w] ^= 1 << 40
+        assert table.table_find(keys, other) < 0
 
 
-def test_insert_refuses_past_three_quarters_load():
-    keys, info, size = table.new_table(1 << 10)
+def test_insert_refuses_past_max_load():
+    keys, size = table.new_table(1000 + 24)     # not a power of two
     n = 0
     for k in _random_keys(5000, 2):
-        found = table.table_find(keys, info, k)
-        if table.table_insert_at(keys, info, size, found, k, 0) < 0:
+        found = table.table_find(keys, k)
+        if table.table_insert_at(keys, size, found, k) < 0:
             break
         n += 1
-    assert n * 4 == keys.shape[0] * 3
+    assert n == table.capacity(keys.shape[0]) == keys.shape[0] * 7 // 8
+    _check_invariants(keys, size)
+
+
+def test_the_empty_key_is_never_stored():
+    """key[0] == 0 marks an empty slot; only the empty table (won) has it, and inserting
+    it is refused loudly rather than lost."""
+    keys, size = table.new_table(1 << 10)
+    zero = np.zeros(engine.KEY_WORDS, np.int64)
+    with pytest.raises(ValueError, match="never stored"):
+        table.table_insert_at(keys, size, table.table_find(keys, zero), zero)
+    empty = np.full(engine.NCOLS, engine.EMPTY_WORD, np.int64)
+    assert list(_key(empty)) == [0, 0, 0]
+    one = empty.copy()
+    one[4] = 7 * 7 + 0 * 7 + 0       # two neutrals in one column, nothing else
+    assert _key(one)[0] != 0
+
+
+def test_next_slots_uses_the_budget_then_stops():
+    mb = 1 << 20
+    n = table.slots_for(mb, 24)
+    assert table.next_slots(n, 0, 24, 0, 1 << 30) == 4 * n        # 4x up to 1/16 of it
+    assert table.next_slots(16 * n, 0, 24, 0, 1 << 30) == 64 * n
+    last = table.next_slots(64 * n, 0, 24, 0, 1 << 30)           # at 64 MB: all that is left
+    assert (64 * n + last) * 24 <= 1 << 30 < (64 * n + last + 1) * 24
+    assert table.next_slots(last, 0, 24, 0, 1 << 30) is None
+
+
+def _key(words):
+    key = np.zeros(engine.KEY_WORDS, np.int64)
+    engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
+    return key
+
+
+def _reference_key(words) -> list:
+    """The layout of engine's docstring, in plain Python: 3-bit symbols (digit + 1, a 0
+    between columns) of the sorted words, symbol i at bit 3i of one 192-bit number, cut
+    into three two's-complement 64-bit words."""
+    symbols = []
+    for c, w in enumerate(sorted(int(x) for x in words)):
+        while w >= 7:
+            symbols.append(w % 7 + 1)
+            w //= 7
+        if c < len(words) - 1:
+            symbols.append(0)
+    assert len(symbols) <= 64
+    big = sum(s << (3 * i) for i, s in enumerate(symbols))
+    out = []
+    for i in range(3):
+        v = (big >> (64 * i)) & ((1 << 64) - 1)
+        out.append(v - (1 << 64) if v >= 1 << 63 else v)
+    return out
+
+
+def _random_words(rng):
+    """Nine column words holding the deck less 0-8 removed series, up to 22 a column."""
+    series = int(rng.integers(0, 9))
+    cards = [r for r in range(1, 7) for _ in range(9 - series)] + [0, 0]
+    rng.shuffle(cards)
+    cuts = sorted(rng.integers(0, len(cards) + 1, size=8))
+    cols = [cards[a:b] for a, b in zip([0, *cuts], [*cuts, len(cards)])]
+    while max(map(len, cols)) > 22:               # respread a too-long column
+        long = max(range(9), key=lambda i: len(cols[i]))
+        short = min(range(9), key=lambda i: len(cols[i]))
+        cols[short].append(cols[long].pop())
+    return np.array([_word(c) for c in cols], np.int64)
+
+
+def test_keys_round_trip_and_match_the_documented_layout():
+    rng = np.random.default_rng(13)
+    out = np.empty(engine.NCOLS, np.int64)
+    seen = set()
+    for _ in range(20000):
+        words = _random_words(rng)
+        key = _key(words)
+        assert list(key) == _reference_key(words)
+        engine.key_to_columns(key, out)
+        assert list(out) == sorted(words)
+        assert key[0] != 0
+        seen.add((tuple(key), tuple(sorted(words))))
+    assert len({k for k, _ in seen}) == len({w for _, w in seen})   # exact: no collisions
+    # all 56 cards, 64 symbols, a 22-card column: the last symbol is bits 189-191
+    cards = [r for r in range(1, 7) for _ in range(9)] + [0, 0]
+    cols = [cards[:22]] + [cards[22 + 5 * i: 27 + 5 * i] for i in range(6)] + [cards[52:], []]
+    full = np.array([_word(c) for c in cols], np.int64)
+    assert list(_key(full)) == _reference_key(full)
+    engine.key_to_columns(_key(full), out)
+    assert list(out) == sorted(full)
+
+
+def _word(col):
+    w = 1
+    for d in col:
+        w = w * 7 + d
+    return w
 
 
 def _verify(deal, packed):
@@ -77,13 +197,18 @@ def test_searches_that_grow_their_table_give_the_same_answers():
         assert _verify(deal, small.path()) == (True, "")
 
 
-def test_a_memory_cap_between_fourfold_steps_is_used_by_doubling():
-    pos = Position.from_deal(554)                 # about 57,000 positions
+def test_max_memory_bounds_the_whole_solve():
+    """A solve never holds more than max_memory at once (growth peaks and the greedy
+    table kept during the probes included); a budget it fits in gives the same answer as
+    a roomy one, and one it does not fit in gives UNKNOWN (memory)."""
+    pos = Position.from_deal(554)                 # about 57,000 positions, probes included
     roomy = solve(pos, Limits(max_nodes=10**7, max_memory=1 << 30))
-    # 8x the first table: a fourfold step (too small for this deal), then a doubling.
-    exact = solve(pos, Limits(max_nodes=10**7, max_memory=FIRST_TABLE_BYTES * 8))
-    assert roomy.verdict == "WON"
+    assert roomy.verdict == "WON" and roomy.table_bytes <= 1 << 30
+    budget = FIRST_TABLE_BYTES * 5
+    exact = solve(pos, Limits(max_nodes=10**7, max_memory=budget))
     assert (exact.verdict, exact.nodes, exact.moves) == (roomy.verdict, roomy.nodes,
                                                           roomy.moves)
-    tight = solve(pos, Limits(max_nodes=10**7, max_memory=FIRST_TABLE_BYTES * 7))
+    assert exact.table_bytes <= budget
+    tight = solve(pos, Limits(max_nodes=10**7, max_memory=FIRST_TABLE_BYTES * 2))
     assert tight.verdict == "UNKNOWN" and tight.limit == "memory"
+    assert tight.table_bytes <= FIRST_TABLE_BYTES * 2

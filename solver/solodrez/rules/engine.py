@@ -20,20 +20,33 @@ column fits one signed 64-bit word exactly.  The top card is `word % 7`, popping
 
 Moves are packed into one int64: src | dst << 4 | k << 8 (0-based columns).
 
-Canonical key (4 int64 words, exact)
+Canonical key (3 int64 words, exact)
 ------------------------------------
-The nine words sorted ascending, then written as a stream of 3-bit symbols, 21 to a word,
-lowest bits first: each column's digits top to bottom as digit+1 (1..7), and a 0 symbol
-after every column but the last.  At most 56 cards + 8 separators = 64 symbols <= 84.
+The nine words sorted ascending, then written as a stream of 3-bit symbols: each column's
+digits top to bottom as digit+1 (1..7), and a 0 symbol after every column but the last.
+Symbol i occupies bits 3i..3i+2 of the 192-bit number key[0] + key[1]*2**64 + key[2]*2**128
+(two's-complement words, so bit 63 of a word is its sign bit); symbols 21 and 42 straddle
+two words:
+
+    key[0]  bits 0-62: symbols 0-20   bit 63: low bit of symbol 21
+    key[1]  bits 0-1: rest of 21      bits 2-61: symbols 22-41   bits 62-63: low of 42
+    key[2]  bit 0: rest of 42         bits 1-63: symbols 43-63
+
+At most 56 cards + 8 separators = 64 symbols = 192 bits, so every position fits exactly.
 Equal for any permutation of the columns, and different for positions that differ in
-anything but column order (colours are not in the words at all).
+anything but column order (colours are not in the words at all).  key[0] == 0 only for
+the empty table: with any card on it at most 8 columns are empty, their words (1) sort
+first, so symbol e <= 8 is a card (>= 1) and lies in bits 0-26 of key[0].  The table
+uses that as its empty-slot mark (search/table.py).
 """
 import numpy as np
 from ..jit import njit
 from . import packing
 from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD  # noqa: F401
 
-KEY_WORDS = 4
+KEY_WORDS = 3
+KEY_SYMBOLS = 64   # 56 cards + 8 separators: 3 * 64 = 192 bits = KEY_WORDS words
+assert 3 * KEY_SYMBOLS == 64 * KEY_WORDS
 POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
 MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 3 run
                  # lengths (two all-neutral runs and one whose first card is fixed)
@@ -337,19 +350,17 @@ CHUNK4, TAIL = _chunk_tables()
 @njit(cache=True)
 def _emit(key, pos, bits, n):
     """Write n <= 4 symbols (3 bits each, in bits) at symbol position pos of key."""
-    w = pos // 21
-    off = pos - 21 * w
-    room = 21 - off
-    if n <= room:
-        key[w] |= bits << (3 * off)
-    else:
-        key[w] |= (bits & ((1 << (3 * room)) - 1)) << (3 * off)
-        key[w + 1] |= bits >> (3 * room)
+    b = 3 * pos
+    w = b >> 6
+    off = b & 63
+    key[w] |= bits << off                   # bits above bit 63 fall off
+    if off + 3 * n > 64:
+        key[w + 1] |= bits >> (64 - off)    # bits >= 0: the shift brings in zeros
 
 
 @njit(cache=True)
 def canonical_key(cols, scratch, key):
-    """Write the exact canonical key of cols into key[0:4] (see the module docstring).
+    """Write the exact canonical key of cols into key[0:3] (see the module docstring).
 
     Columns are converted four digits at a time through the CHUNK4 and TAIL tables.
     """
@@ -372,14 +383,26 @@ def canonical_key(cols, scratch, key):
 
 
 @njit(cache=True)
+def _symbol(key, pos):
+    """Symbol pos of key (0..7); the words' sign bits are masked off, never smeared in."""
+    b = 3 * pos
+    w = b >> 6
+    off = b & 63
+    if off <= 61:
+        return (key[w] >> off) & 7
+    low = (key[w] >> off) & ((1 << (64 - off)) - 1)
+    return low | ((key[w + 1] << (64 - off)) & 7)
+
+
+@njit(cache=True)
 def key_to_columns(key, cols):
     """Inverse of canonical_key: write the nine (sorted) column words into cols."""
+    digits = np.empty(MAX_COLUMN, np.int64)
     pos = 0
     for c in range(NCOLS):
-        digits = np.empty(MAX_COLUMN, np.int64)
         n = 0
-        while pos < 21 * KEY_WORDS:
-            sym = (key[pos // 21] >> (3 * (pos % 21))) & 7
+        while pos < KEY_SYMBOLS:
+            sym = _symbol(key, pos)
             pos += 1
             if sym == 0:
                 break

@@ -19,9 +19,20 @@ one tie-breaking to another by orders of magnitude (100 deals of 0-9,999 that ne
 12,000 positions with one front: median 46,486 positions with one, 2,999 with four), so
 several fronts walk it together, sharing the table: a position one front stored is not
 stored again, and a position one front expanded gives another nothing new.
-Table payload (`info`):
-    bits 0-10   g, the best known distance from the root
-    bits 12-    parent slot + 1 (0 for the root)
+Storage (the table holds only keys, 24 bytes a slot; the bookkeeping is here):
+    parent[slot]  int32, the parent's slot + 1 (0 for the root and for dead positions)
+    gs[slot]      int16, g, the best known distance from the root (A* only: greedy mode
+                  never reads g, so it keeps a one-element placeholder)
+    heads[b]      int32, the newest open entry of bucket b (front * NBUCKETS + f *
+                  HBUCKETS + h), -1 if none
+    e_slot[e]     int32, the slot the open entry e names
+    e_next[e]     int32, the next entry in its bucket (or in the free list), -1 at the end
+    e_g[e]        int16, g when e was pushed (A* only; a stale entry has gs[slot] < e_g[e])
+    ne            [0] entries ever used, [1] head of the free list (entries taken off
+                  the open list are reused: greedy mode keeps about 1.5% of its stored
+                  positions open at a time, so the open list stays small)
+Bounds: slots and entries below 2**31 (table.MAX_SLOTS, AStar._grow_open checks), g at
+most MAX_F < 2**15; so int32 and int16 hold them.  Greedy: 28 bytes a slot, A*: 30.
 """
 from __future__ import annotations
 
@@ -33,7 +44,9 @@ from ..rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves, shuffle_ties
 from .tight import bound_not_exact, tight_scratch
-from .table import ENTRY_BYTES, grow_table, new_table, table_find, table_insert_at
+from .parents import chain_length, move_payload, trace_path
+from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
+                    table_full, table_insert_at)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
 HBUCKETS = 64
@@ -41,33 +54,41 @@ MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never
 NBUCKETS = (MAX_F + 1) * HBUCKETS   # buckets of one front
 FRONTS = 4                  # A*'s fronts (see astar_run)
 FRONT_START = 256           # when they join (see _next_front)
-G_MASK = (1 << 11) - 1      # g field; MAX_F < G_MASK, and greedy mode saturates g
+assert MAX_F < 2 ** 15       # g fits int16
+ENTRY_MAX = (1 << 31) - 1   # open entries are int32
 
 
 @njit(cache=True)
-def _push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front):
-    n = ne[0]
-    if n >= e_slot.shape[0]:
-        return False
+def _push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front, greedy):
+    n = ne[1]
+    if n >= 0:
+        ne[1] = e_next[n]       # a free entry first
+    else:
+        n = ne[0]
+        if n >= e_slot.shape[0]:
+            return False
+        ne[0] = n + 1
     b = f * HBUCKETS + h
     at = front * NBUCKETS + b
     e_slot[n] = slot
-    e_g[n] = g
+    if not greedy:
+        e_g[n] = g
     e_next[n] = heads[at]
     heads[at] = n
-    ne[0] = n + 1
     if b < lows[front]:
         lows[front] = b
     return True
 
 
 @njit(cache=True)
-def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows):
+def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows,
+                greedy):
     """Store the root and open it.  stats: [1] positions expanded, [2] parent slot of the
     win, [3] solution length, [4] the front to take from next.  lows[i]: the lowest
     bucket of front i that may be non-empty."""
     heads[:] = -1
     ne[0] = 0
+    ne[1] = -1
     stats[:] = 0
     lows[:] = NBUCKETS
     if is_won(root):
@@ -75,9 +96,12 @@ def astar_start(root, keys, info, size, heads, e_slot, e_g, e_next, ne, stats, l
         return WON
     key = np.empty(KEY_WORDS, np.int64)
     canonical_key(root, np.empty(NCOLS, np.int64), key)
-    slot = table_insert_at(keys, info, size, table_find(keys, info, key), key, 0)
+    slot = table_insert_at(keys, size, table_find(keys, key), key)
+    parent[slot] = 0
+    if not greedy:
+        gs[slot] = 0
     h0 = lower_bound(root)
-    _push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, lows, 0)
+    _push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, lows, 0, greedy)
     return RUNNING
 
 
@@ -114,8 +138,8 @@ def _next_front(heads, lows, stats):
 
 
 @njit(cache=True)
-def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, budget, greedy,
-              prune_dead, tight):
+def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows, budget,
+              greedy, prune_dead, tight):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
     With greedy=True the order is by h alone (greedy best-first): the first win found
@@ -131,6 +155,8 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, bud
     children go to every front, any other position's to the front that expanded it.
     Positions are taken in turn from the fronts holding the lowest f, so every position
     taken still has the lowest f open: the guarantees above hold whatever the turn.
+    In greedy mode g is not kept (a position is stored once and never re-opened from
+    another parent, so no entry goes stale): stats[3] is then 1 after a win, not a length.
     """
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
@@ -147,7 +173,7 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, bud
     nfronts = lows.shape[0]
     done = 0
     while done < budget:
-        if (size[0] + MAX_MOVES) * 4 >= keys.shape[0] * 3 or \
+        if table_full(size, keys.shape[0], MAX_MOVES) or \
                 ne[0] + nfronts * (MAX_MOVES + 1) > e_slot.shape[0]:
             return FULL         # before taking a position: nothing is half expanded
         front = _next_front(heads, lows, stats)
@@ -158,9 +184,14 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, bud
         e = heads[at]
         heads[at] = e_next[e]
         slot = e_slot[e]
-        g = e_g[e]
-        if (info[slot] & G_MASK) != g:
-            continue            # a shorter path to this position was found since
+        e_next[e] = ne[1]       # e is free again
+        ne[1] = e
+        if greedy:
+            g = 1               # not kept (see above); only names the push
+        else:
+            g = e_g[e]
+            if gs[slot] != g:
+                continue        # a shorter path to this position was found since
         f = b // HBUCKETS
         h = b % HBUCKETS
         if f == (h if greedy else g + h):
@@ -171,15 +202,13 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, bud
                 bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
             if f + 1 > MAX_F:
                 return TOO_LONG
-            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front):
+            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front,
+                         greedy):
                 return FULL
             continue
         n = generate_moves(cols, moves, True)
         later = MAX_F + 1       # the smallest f above this one among the children
-        if greedy:
-            g2 = min(g + 1, G_MASK)         # g only names the entry; f is h alone
-        else:
-            g2 = g + 1
+        g2 = 1 if greedy else g + 1         # greedy: f is h alone
         k = 0                   # children stored now: those with f2 <= f
         for i in range(n):
             h2 = h + bound_delta(cols, moves[i])     # exact: engine.bound_delta
@@ -208,22 +237,30 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, bud
                 stats[3] = g2
                 return WON
             canonical_key(child, scratch, key)
-            found = table_find(keys, info, key)
+            found = table_find(keys, key)
             if found >= 0:
-                if greedy or (info[found] & G_MASK) <= g2:
+                if greedy or gs[found] <= g2:
                     continue
-                info[found] = ((slot + 1) << 12) | g2
+                gs[found] = g2
+                parent[found] = slot + 1
                 s2 = found
             else:
                 if prune_dead and is_dead(child, digits, lengths, movable):
                     # stored with g = 0 so that it is never opened (it cannot be won)
-                    if table_insert_at(keys, info, size, found, key, 0) < 0:
+                    s2 = table_insert_at(keys, size, found, key)
+                    if s2 < 0:
                         return FULL
+                    parent[s2] = 0
+                    if not greedy:
+                        gs[s2] = 0
                     continue
-                s2 = table_insert_at(keys, info, size, found, key, ((slot + 1) << 12) | g2)
+                s2 = table_insert_at(keys, size, found, key)
                 if s2 < 0:
                     return FULL
-            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, front):
+                parent[s2] = slot + 1
+                if not greedy:
+                    gs[s2] = g2
+            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, front, greedy):
                 return FULL
             kept[nk] = m
             kept_slot[nk] = s2
@@ -242,23 +279,14 @@ def astar_run(keys, info, size, heads, e_slot, e_g, e_next, ne, stats, lows, bud
                             s2 = kept_slot[q]
                     h2 = h + bound_delta(cols, m)
                     f2 = max(g2 + h2, f)
-                    if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j):
+                    if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j,
+                                 greedy):
                         return FULL
         if later <= MAX_F:
-            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front):
+            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front,
+                         greedy):
                 return FULL
     return RUNNING
-
-
-@njit(cache=True)
-def _rename_slots(info, slot_map, e_slot, ne):
-    """After a rehash: parent pointers in info and open entries point at new slots."""
-    for s in range(info.shape[0]):
-        p = info[s]
-        if p > 0 and (p >> 12) > 0:
-            info[s] = ((slot_map[(p >> 12) - 1] + 1) << 12) | (p & G_MASK)
-    for i in range(ne):
-        e_slot[i] = slot_map[e_slot[i]]
 
 
 class AStar:
@@ -271,26 +299,32 @@ class AStar:
         self.prune_dead = prune_dead
         self.tight = tight
         self.root = words.astype(np.int64).copy()
-        table_bytes = max_bytes * 2 // 3
-        self.keys, self.info, self.size = new_table(table_bytes)
         nfronts = 1 if greedy else fronts
+        self.slot_bytes = KEY_BYTES + 4 + (0 if greedy else 2)
+        self.entry_bytes = 8 + (0 if greedy else 2)
         # room for the most one expansion pushes (the root's children to every front)
-        entries = max(4 * nfronts * (MAX_MOVES + 1),
-                      (max_bytes - self.keys.shape[0] * ENTRY_BYTES) // 24)
-        self.heads = np.empty(nfronts * NBUCKETS, np.int64)
+        self.min_entries = nfronts * (MAX_MOVES + 1)
+        entries = max(4 * self.min_entries, max_bytes // 8 // self.entry_bytes)
+        self.heads = np.empty(nfronts * NBUCKETS, np.int32)
         self.lows = np.empty(nfronts, np.int64)
-        self.e_slot = np.empty(entries, np.int64)
-        self.e_g = np.empty(entries, np.int64)
-        self.e_next = np.empty(entries, np.int64)
-        self.ne = np.zeros(1, np.int64)
+        self.e_slot = np.empty(entries, np.int32)
+        self.e_g = np.empty(1 if greedy else entries, np.int16)
+        self.e_next = np.empty(entries, np.int32)
+        nslots = slots_for(max_bytes - self.fixed_bytes(), self.slot_bytes)
+        self.keys, self.size = new_table(nslots)
+        self.parent = np.zeros(nslots, np.int32)
+        self.gs = np.zeros(1 if greedy else nslots, np.int16)
+        self.ne = np.zeros(2, np.int64)
         self.stats = np.zeros(5, np.int64)
-        self.status = astar_start(self.root, self.keys, self.info, self.size, self.heads,
-                                  self.e_slot, self.e_g, self.e_next, self.ne, self.stats,
-                                  self.lows)
+        self.status = astar_start(self.root, self.keys, self.size, self.parent, self.gs,
+                                  self.heads, self.e_slot, self.e_g, self.e_next, self.ne,
+                                  self.stats, self.lows, greedy)
 
     @property
     def expanded(self) -> int:
         return int(self.stats[1])
+
+    progress = expanded     # what `run`'s budget counts
 
     @property
     def stored(self) -> int:
@@ -307,89 +341,78 @@ class AStar:
         b = int(self.lows.min())
         return b // HBUCKETS if b < NBUCKETS else 0
 
-    def table_bytes(self) -> int:
-        """Bytes held by the table and the open list."""
-        return self.keys.nbytes + self.info.nbytes + 3 * self.e_slot.nbytes
+    def fixed_bytes(self) -> int:
+        """Bytes held besides the table's slots: the bucket heads and the open entries."""
+        return (self.heads.nbytes + self.e_slot.nbytes + self.e_next.nbytes
+                + self.e_g.nbytes)
 
-    def grow(self, factor: int = 4) -> None:
-        """Make the table `factor` (2 or 4) times larger (and the open list with it),
-        keeping every entry: slot numbers change, so parent pointers and open entries are
-        renamed."""
-        keys, info, size, slot_map = grow_table(self.keys, self.info, factor)
-        _rename_slots(info, slot_map, self.e_slot, self.ne[0])
-        self.keys, self.info, self.size = keys, info, size
-        extra = self.e_slot.shape[0] * (factor - 1)
-        self.e_slot = np.concatenate([self.e_slot, np.empty(extra, np.int64)])
-        self.e_g = np.concatenate([self.e_g, np.empty(extra, np.int64)])
-        self.e_next = np.concatenate([self.e_next, np.empty(extra, np.int64)])
+    def table_bytes(self) -> int:
+        """Bytes held by the table, its payload and the open list."""
+        return self.keys.shape[0] * self.slot_bytes + self.fixed_bytes()
+
+    def _open_full(self) -> bool:
+        return int(self.ne[0]) + self.min_entries > self.e_slot.shape[0]
+
+    def grow_within(self, avail: int) -> int | None:
+        """Make room to go on within `avail` bytes in all, at the peak of the growth;
+        returns that peak, or None (and nothing changes) when avail is too small."""
+        peak = self.table_bytes()
+        if self._open_full():
+            extra = self.e_slot.shape[0] * self.entry_bytes
+            if peak + extra > avail or 2 * self.e_slot.shape[0] > ENTRY_MAX:
+                return None
+            self._grow_open()
+            peak = self.table_bytes()
+        if table_full(self.size, self.keys.shape[0], MAX_MOVES):
+            n = self.keys.shape[0]
+            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail)
+            if slots is None:
+                return None
+            peak = self.fixed_bytes() + n * (self.slot_bytes + 4) + slots * self.slot_bytes
+            self.grow(slots=slots)
+        return peak
+
+    def _grow_open(self) -> None:
+        """Twice the open entries (their numbers do not change)."""
+        extra = self.e_slot.shape[0]
+        self.e_slot = np.concatenate([self.e_slot, np.empty(extra, np.int32)])
+        self.e_next = np.concatenate([self.e_next, np.empty(extra, np.int32)])
+        if not self.greedy:
+            self.e_g = np.concatenate([self.e_g, np.empty(extra, np.int16)])
+        if self.status == FULL:
+            self.status = RUNNING
+
+    def grow(self, factor: int = 4, slots: int | None = None) -> None:
+        """Make the table `factor` times larger (or `slots` slots), keeping every entry:
+        slot numbers change, so the payload moves and parent pointers and open entries
+        are renamed."""
+        slots = slots or self.keys.shape[0] * factor
+        keys, size, slot_map = grow_table(self.keys, slots)
+        parent = np.zeros(slots, np.int32)
+        gs = self.gs if self.greedy else np.zeros(slots, np.int16)
+        move_payload(self.parent, self.gs, slot_map, parent, gs, self.e_slot,
+                      int(self.ne[0]), self.greedy)
+        self.keys, self.size, self.parent, self.gs = keys, size, parent, gs
+        if self._open_full():
+            self._grow_open()
         if self.status == FULL:
             self.status = RUNNING
 
     def run(self, budget: int) -> int:
         if self.status == RUNNING:
-            self.status = astar_run(self.keys, self.info, self.size, self.heads, self.e_slot,
-                                    self.e_g, self.e_next, self.ne, self.stats, self.lows, budget,
-                                    self.greedy, self.prune_dead, self.tight)
+            self.status = astar_run(self.keys, self.size, self.parent, self.gs, self.heads,
+                                    self.e_slot, self.e_g, self.e_next, self.ne, self.stats,
+                                    self.lows, budget, self.greedy, self.prune_dead,
+                                    self.tight)
         return self.status
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""
         if self.stats[3] == 0:
             return []
-        out = np.empty(chain_length(self.info, int(self.stats[2])), np.int64)
-        trace_path(self.root, self.keys, self.info, int(self.stats[2]), out)
+        out = np.empty(chain_length(self.parent, int(self.stats[2])), np.int64)
+        trace_path(self.root, self.keys, self.parent, int(self.stats[2]), out)
         return [int(m) for m in out]
-
-
-@njit(cache=True)
-def chain_length(info, slot):
-    """The number of moves from the root to the position in `slot`, plus one (the win)."""
-    n = 1
-    while (info[slot] >> 12) > 0:
-        slot = (info[slot] >> 12) - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def trace_path(root, keys, info, slot, out):
-    """Write into out the packed moves, on the root's own columns, that lead from root
-    through the parent chain ending at `slot` to a won position (len(out) moves)."""
-    n = out.shape[0]
-    chain = np.empty(n, np.int64)          # chain[i]: slot of the position after i moves
-    for i in range(n - 1, 0, -1):
-        chain[i - 1] = slot
-        slot = (info[slot] >> 12) - 1
-    cols = root.copy()
-    child = np.empty(NCOLS, np.int64)
-    moves = np.empty(MAX_MOVES, np.int64)
-    key = np.empty(KEY_WORDS, np.int64)
-    scratch = np.empty(NCOLS, np.int64)
-    for i in range(n):
-        nm = generate_moves(cols, moves, False)
-        chosen = -1
-        for j in range(nm):
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, moves[j])
-            if i == n - 1:
-                if is_won(child):
-                    chosen = moves[j]
-                    break
-                continue
-            canonical_key(child, scratch, key)
-            same = True
-            for w in range(KEY_WORDS):
-                if key[w] != keys[chain[i], w]:
-                    same = False
-                    break
-            if same:
-                chosen = moves[j]
-                break
-        if chosen < 0:
-            raise AssertionError("no move leads to the next position of the solution")
-        out[i] = chosen
-        apply_move(cols, chosen)
 
 
 def astar_solve(words: np.ndarray, max_bytes: int, max_expanded: int):

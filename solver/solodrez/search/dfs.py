@@ -8,6 +8,9 @@ and LOST only after every position reachable from the root was stored in the tab
 expanded, except positions `deadness.is_dead` proves lost (no winning line passes through
 them).  `generate_moves(prune=True)` drops only moves whose result has the same canonical
 key as another move's result or as the position itself, so no position is missed.
+
+Storage: the table's keys alone (24 bytes a slot, search/table.py): a stored position
+needs no payload here, since being in the table is all the search asks.
 """
 from __future__ import annotations
 
@@ -18,20 +21,21 @@ from ..rules.engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_k
                      is_won)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
-from .table import grow_table, new_table, table_find, table_insert_at
+from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, table_find, \
+    table_full, table_insert_at
 from .status import DEEP, FULL, LOST, RUNNING, WON
 
 
 @njit(cache=True)
-def dfs_start(cols, moves, nmoves, idx, keys, info, size, stats, prune_dead):
+def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead):
     """Set up the search at the root position cols; returns WON if cols is already won."""
     stats[:] = 0
     if is_won(cols):
         return WON
     key = np.empty(KEY_WORDS, np.int64)
     canonical_key(cols, np.empty(NCOLS, np.int64), key)
-    found = table_find(keys, info, key)
-    table_insert_at(keys, info, size, found, key, 0)
+    found = table_find(keys, key)
+    table_insert_at(keys, size, found, key)
     stats[0] = 0    # depth
     stats[1] = 1    # positions stored
     digits, lengths, movable = dead_scratch()
@@ -45,7 +49,7 @@ def dfs_start(cols, moves, nmoves, idx, keys, info, size, stats, prune_dead):
 
 
 @njit(cache=True)
-def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget, prune_dead):
+def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_dead):
     """Continue the depth-first search for at most `budget` new positions.
 
     Returns RUNNING (budget spent, call again), WON (the path is moves[d, idx[d]-1] for
@@ -77,7 +81,7 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget, pr
             stats[0] = d + 1
             return WON
         canonical_key(cols, scratch, key)
-        found = table_find(keys, info, key)
+        found = table_find(keys, key)
         if found >= 0:
             cols[m & 15] = saved[d, 0]
             cols[(m >> 4) & 15] = saved[d, 1]
@@ -88,7 +92,7 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, info, size, stats, budget, pr
             idx[d] -= 1
             stats[0] = d
             return DEEP
-        if table_insert_at(keys, info, size, found, key, 0) < 0:
+        if table_insert_at(keys, size, found, key) < 0:
             cols[m & 15] = saved[d, 0]
             cols[(m >> 4) & 15] = saved[d, 1]
             idx[d] -= 1
@@ -121,15 +125,17 @@ class DfsState:
         self.nmoves = np.zeros(depth, np.int64)
         self.idx = np.zeros(depth, np.int64)
         self.saved = np.zeros((depth, 2), np.int64)
-        self.keys, self.info, self.size = new_table(max_bytes)
+        self.keys, self.size = new_table(slots_for(max_bytes))
         self.stats = np.zeros(2, np.int64)
         self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
-                                self.keys, self.info, self.size, self.stats, prune_dead)
+                                self.keys, self.size, self.stats, prune_dead)
 
     @property
     def nodes(self) -> int:
         """Distinct positions stored so far (the root included)."""
         return int(self.stats[1])
+
+    progress = nodes    # what `run`'s budget counts
 
     def run(self, budget: int) -> int:
         """Search on for about `budget` more positions; returns the status code."""
@@ -137,7 +143,7 @@ class DfsState:
             return self.status
         while True:
             status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
-                             self.keys, self.info, self.size, self.stats, budget,
+                             self.keys, self.size, self.stats, budget,
                              self.prune_dead)
             if status != DEEP:
                 self.status = status
@@ -145,11 +151,25 @@ class DfsState:
             self._grow()
 
     def table_bytes(self) -> int:
-        return self.keys.nbytes + self.info.nbytes
+        return self.keys.nbytes
 
-    def grow(self, factor: int = 4) -> None:
-        """Make the table `factor` (2 or 4) times larger, keeping every entry, and go on."""
-        self.keys, self.info, self.size, _ = grow_table(self.keys, self.info, factor)
+    def grow_within(self, avail: int) -> int | None:
+        """Grow the full table within `avail` bytes at the peak of the growth (the old
+        table and the new one); returns that peak, or None when avail is too small."""
+        n = self.keys.shape[0]
+        if not table_full(self.size, n, 1):
+            return self.table_bytes()
+        slots = next_slots(n, 0, ENTRY_BYTES, 0, avail)
+        if slots is None:
+            return None
+        self.grow(slots=slots)
+        return (n + slots) * ENTRY_BYTES
+
+    def grow(self, factor: int = 4, slots: int | None = None) -> None:
+        """Make the table `factor` times larger (or `slots` slots), keeping every entry,
+        and go on."""
+        slots = slots or self.keys.shape[0] * factor
+        self.keys, self.size, _ = grow_table(self.keys, slots, want_map=False)
         if self.status == FULL:
             self.status = RUNNING
 

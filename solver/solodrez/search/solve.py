@@ -4,6 +4,14 @@ WON     a solution is given (every move legal, the last one wins); with `optimal
         proven to have the fewest moves.
 LOST    proven: every position reachable from the start was searched and none is won.
 UNKNOWN a limit (nodes, time or memory) stopped the search first; `limit` says which.
+
+Memory: `Limits.max_memory` bounds the whole solve of a position, not each search in it.
+The tables, their payloads and open lists of every search alive at once count, and so
+does the peak of a growth (old and new table, and the slot map, are held together):
+the greedy search kept alive during the probes leaves the probes only what it does not
+hold, and a finished stage's table is freed before the next stage starts.  Tables grow
+fourfold while another fourfold step would still fit, then once to all that is left
+(search/table.py `next_slots`).
 """
 from __future__ import annotations
 
@@ -47,7 +55,8 @@ class Result:
     limit: str | None = None          # 'nodes', 'time' or 'memory' when UNKNOWN, or when
                                       # a WON is not proven shortest: what stopped A*
     lower_bound: int | None = None    # proven lower bound on the solution length
-    table_bytes: int = 0              # the most memory one search of this solve held
+    table_bytes: int = 0              # the most table memory the solve held at once
+                                      # (growth peaks included); at most max_memory
 
     @property
     def length(self) -> int | None:
@@ -65,7 +74,16 @@ class _Clock:
     def __init__(self, limits: Limits):
         self.start = time.perf_counter()
         self.limits = limits
-        self.peak_bytes = 0     # the largest table_bytes() a stage ended with
+        self.held = 0           # bytes of live searches other than the one running
+        self.peak_bytes = 0     # the most bytes held at once, growth peaks included
+
+    def note(self, nbytes: int) -> None:
+        """The running search holds nbytes (besides `held`) at this moment."""
+        self.peak_bytes = max(self.peak_bytes, self.held + nbytes)
+
+    def avail(self) -> int:
+        """Bytes the running search may hold, at its peak."""
+        return self.limits.max_memory - self.held
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -79,14 +97,14 @@ class _Clock:
 
 def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
     """Run `search` (a DfsState or AStar, fresh or stopped earlier at a stage cap) in
-    slices, growing its table in place whenever it fills: fourfold, or twofold when only
-    that stays within max_memory.  `spent` is what every other search stored; `cap`
+    slices, growing its table whenever it fills, within what max_memory leaves besides
+    the searches kept alive (clock.held).  `spent` is what every other search stored; `cap`
     stops this run after that many more positions (a portfolio stage).
     Returns (search, status, nodes, limit) with nodes = spent + search.nodes."""
     try:
         return _run_slices(search, limits, clock, spent, cap)
     finally:
-        clock.peak_bytes = max(clock.peak_bytes, search.table_bytes())
+        clock.note(search.table_bytes())
 
 
 def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | None):
@@ -94,16 +112,24 @@ def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | No
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
     if nodes >= limits.max_nodes and search.status == Status.RUNNING:
         return search, search.status, nodes, "nodes"    # never store past --max-nodes
+    left = 0
     while True:
-        status = search.run(min(search.slice, max(1, stop_at - spent - search.nodes)))
+        # A slice is cut where the search stands, never where its table filled: after a
+        # growth the same slice goes on, so what a capped stage stores does not depend on
+        # the table's size or layout.
+        if left <= 0:
+            left = min(search.slice, max(1, stop_at - spent - search.nodes))
+        before = search.progress
+        status = search.run(left)
+        left -= search.progress - before
         nodes = spent + search.nodes
         if status == Status.FULL:
-            factor = next((f for f in (4, 2) if search.table_bytes() * f <= limits.max_memory),
-                          None)
-            if factor is None:
+            peak = search.grow_within(clock.avail())
+            if peak is None:
                 return search, status, nodes, "memory"
-            search.grow(factor)
+            clock.note(peak)
             continue
+        left = 0
         if status == Status.TOO_LONG:
             return search, status, nodes, "length"
         if status != Status.RUNNING:
@@ -123,8 +149,8 @@ def run_search(search, limits: Limits) -> tuple[int, int, str | None]:
     return status, nodes, limit
 
 
-def _first_table(limits: Limits) -> int:
-    return min(FIRST_TABLE_BYTES, limits.max_memory)
+def _first_table(clock: _Clock) -> int:
+    return min(FIRST_TABLE_BYTES, clock.avail())
 
 
 def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
@@ -150,7 +176,8 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
         child = pos.play(move)
         if child.is_won():
             return Result(WON, [move], False, spent, clock.elapsed()), spent, None
-        search = astar_mod.AStar(child.words(), _first_table(limits), greedy=True)
+        search = None       # the last probe's table is freed before the next one is made
+        search = astar_mod.AStar(child.words(), _first_table(clock), greedy=True)
         search, status, spent, limit = _run_stage(search, limits, clock, spent, per_probe)
         if verdict(status) == WON:
             moves = [move] + [Move.unpack(m) for m in search.path()]
@@ -196,7 +223,7 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         a_clock = _Clock(a_limits)
         a_clock.start = clock.start
         search, status, nodes, optimal_limit = _run_stage(
-            astar_mod.AStar(words, _first_table(limits)), a_limits, a_clock, 0)
+            astar_mod.AStar(words, _first_table(a_clock)), a_limits, a_clock, 0)
         clock.peak_bytes = a_clock.peak_bytes
         lower = max(lower, search.bound())
         done = _found(search, status, nodes, clock, lower, optimal=True)
@@ -211,18 +238,21 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
             done.limit = optimal_limit      # what stopped the shortest-path search
         return done
 
-    dfs = dfs_mod.DfsState(words, _first_table(limits))
-    search, status, nodes, limit = _run_stage(dfs, limits, clock, nodes, DFS_FIRST_STAGE)
+    search, status, nodes, limit = _run_stage(
+        dfs_mod.DfsState(words, _first_table(clock)), limits, clock, nodes, DFS_FIRST_STAGE)
     done = _found(search, status, nodes, clock, lower)
     if done:
         return finish(done)
     if limit == "stage":
         spent = nodes
-        greedy = astar_mod.AStar(words, _first_table(limits), greedy=True)
+        search = None       # free the depth-first table before the greedy one is made
+        greedy = astar_mod.AStar(words, _first_table(clock), greedy=True)
         search, status, nodes, limit = _run_stage(greedy, limits, clock, spent,
                                                   GREEDY_FIRST_STAGE)
         if limit == "stage":
+            clock.held = greedy.table_bytes()       # kept for stage 4
             probed, nodes, limit = probe_first_moves(pos, limits, PROBE_NODES, clock, nodes)
+            clock.held = 0
             if probed:
                 probed.optimal = len(probed.moves) == lower
                 probed.lower_bound = lower

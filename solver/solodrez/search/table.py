@@ -1,96 +1,147 @@
 """An exact hash table of canonical keys, for the searches (numba kernels).
 
-Entry packing (40 bytes an entry)
----------------------------------
-    keys[slot, 0:4]  the exact canonical key (engine.canonical_key); never a fingerprint,
-                     so a table hit is always the same position and LOST stays a proof
-    info[slot]       -1 for an empty slot; otherwise a search's own payload (>= 0)
+Entry packing (24 bytes a slot; a search keeps its own payload in its own arrays)
+-------------------------------------------------------------------------------
+    keys[slot, 0:3]  the exact canonical key (engine.canonical_key, 192 bits); never a
+                     fingerprint, so a table hit is always the same position and LOST
+                     stays a proof.  keys[slot, 0] == 0 marks an empty slot: only the empty
+                     table has key[0] == 0 (proof in engine's docstring), and it is won, and
+                     no search ever stores a won position (each tests is_won first;
+                     table_insert_at refuses such a key rather than lose it).
 
-Open addressing with linear probing, no deletion, no replacement: an entry once stored
-stays, so a slot index is a stable name for a position (A* uses it as a parent pointer).
-The table counts as full at 3/4 load; inserting then answers -1 and the search reports
-UNKNOWN (memory), never a wrong verdict.
+Slots: any count n (not only powers of two), the home slot of a key is
+((key_hash >> 32) * n) >> 32, and collisions go to the next slot (linear probing,
+wrapping from n - 1 to 0).  No deletion, no replacement: an entry once stored stays, so a
+slot index is a stable name for a position until the table grows (A* uses it as a parent
+pointer and renames with the slot map growth gives).  The table counts as full at
+MAX_LOAD (7/8): inserting then answers FULL (-1) and the search grows the table or reports
+UNKNOWN (memory), never a wrong verdict.  Slot numbers stay below 2**31 (new_table checks),
+so searches keep them in int32 arrays.
 """
 import numpy as np
 from ..jit import njit
 
 from ..rules.engine import KEY_WORDS, key_hash
 
-ENTRY_BYTES = 8 * (KEY_WORDS + 1)
+KEY_BYTES = 8 * KEY_WORDS
+ENTRY_BYTES = KEY_BYTES         # bytes a slot of the table itself costs
+LOAD_NUM, LOAD_DEN = 7, 8       # MAX_LOAD: at most 7/8 of the slots hold a key
+MIN_SLOTS = 1 << 10
+MAX_SLOTS = (1 << 31) - 1       # slot numbers fit int32 (and ((h >> 32) * n) fits uint64)
 FULL = -1
 
 
-def new_table(max_bytes: int):
-    """(keys, info, size) arrays for a table of at most max_bytes (power-of-two slots)."""
-    slots = 1 << 10
-    while slots * 2 * ENTRY_BYTES <= max_bytes:
-        slots *= 2
-    keys = np.zeros((slots, KEY_WORDS), np.int64)
-    info = np.full(slots, -1, np.int64)
-    size = np.zeros(1, np.int64)
-    return keys, info, size
+def slots_for(max_bytes: int, slot_bytes: int = ENTRY_BYTES) -> int:
+    """The most slots of slot_bytes each within max_bytes (at least MIN_SLOTS)."""
+    return max(MIN_SLOTS, min(MAX_SLOTS, int(max_bytes) // slot_bytes))
+
+
+def new_table(nslots: int):
+    """(keys, size): an empty table of nslots slots (MIN_SLOTS <= nslots <= MAX_SLOTS)."""
+    if not MIN_SLOTS <= nslots <= MAX_SLOTS:
+        raise ValueError(f"a table holds {MIN_SLOTS} to {MAX_SLOTS} slots, not {nslots}")
+    return np.zeros((nslots, KEY_WORDS), np.int64), np.zeros(1, np.int64)
+
+
+def capacity(nslots: int) -> int:
+    """The most entries a table of nslots slots takes (its MAX_LOAD)."""
+    return nslots * LOAD_NUM // LOAD_DEN
 
 
 @njit(cache=True)
-def table_find(keys, info, key):
+def home_slot(key, n):
+    """The slot where the search for key starts in a table of n slots."""
+    return np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def table_find(keys, key):
     """The slot holding key, or -(slot+2) of the empty slot where it would go."""
-    mask = keys.shape[0] - 1
-    slot = np.int64(key_hash(key) & np.uint64(mask))
+    n = keys.shape[0]
+    slot = home_slot(key, n)
     while True:
-        if info[slot] < 0:
+        k0 = keys[slot, 0]
+        if k0 == 0:
             return -(slot + 2)
-        same = True
-        for i in range(KEY_WORDS):
-            if keys[slot, i] != key[i]:
-                same = False
-                break
-        if same:
+        if k0 == key[0] and keys[slot, 1] == key[1] and keys[slot, 2] == key[2]:
             return slot
-        slot = (slot + 1) & mask
+        slot += 1
+        if slot == n:
+            slot = 0
 
 
 @njit(cache=True)
-def table_insert_at(keys, info, size, empty_code, key, payload):
-    """Store key with payload at the empty slot that table_find answered (as -(slot+2)).
+def table_full(size, n, extra):
+    """Whether `extra` more entries would take the table past MAX_LOAD."""
+    return (size[0] + extra) * LOAD_DEN > n * LOAD_NUM
 
-    Returns the slot, or FULL (-1) when the table has reached 3/4 load.
+
+@njit(cache=True)
+def table_insert_at(keys, size, empty_code, key):
+    """Store key at the empty slot that table_find answered (as -(slot+2)).
+
+    Returns the slot, or FULL (-1) when the table has reached MAX_LOAD.
     """
-    if size[0] * 4 >= keys.shape[0] * 3:
+    if table_full(size, keys.shape[0], 1):
         return -1
+    if key[0] == 0:
+        raise ValueError("the empty table is won and never stored (key[0] == 0 marks "
+                         "an empty slot)")
     slot = -empty_code - 2
     for i in range(KEY_WORDS):
         keys[slot, i] = key[i]
-    info[slot] = payload
     size[0] += 1
     return slot
 
 
 def room_for(size, keys, n: int) -> bool:
-    """Whether n more entries fit below the 3/4 load limit."""
-    return (int(size[0]) + n) * 4 < keys.shape[0] * 3
+    """Whether n more entries fit within MAX_LOAD."""
+    return not table_full(size, keys.shape[0], n)
 
 
 @njit(cache=True)
-def rehash_into(keys, info, new_keys, new_info, new_size, slot_map):
-    """Copy every entry into an empty larger table; slot_map[old slot] = new slot."""
+def rehash_into(keys, new_keys, new_size, slot_map, want_map):
+    """Copy every entry, in slot order, into an empty larger table; with want_map,
+    slot_map[old slot] = new slot (entries only; empty slots keep -1)."""
     for s in range(keys.shape[0]):
-        if info[s] < 0:
+        if keys[s, 0] == 0:
             continue
-        found = table_find(new_keys, new_info, keys[s])
+        found = table_find(new_keys, keys[s])
         slot = -found - 2
         for i in range(KEY_WORDS):
             new_keys[slot, i] = keys[s, i]
-        new_info[slot] = info[s]
         new_size[0] += 1
-        slot_map[s] = slot
+        if want_map:
+            slot_map[s] = slot
 
 
-def grow_table(keys, info, factor: int = 4):
-    """A table `factor` times larger holding the same entries, and the slot map."""
-    slots = keys.shape[0] * factor
-    new_keys = np.zeros((slots, KEY_WORDS), np.int64)
-    new_info = np.full(slots, -1, np.int64)
-    new_size = np.zeros(1, np.int64)
-    slot_map = np.full(keys.shape[0], -1, np.int64)
-    rehash_into(keys, info, new_keys, new_info, new_size, slot_map)
-    return new_keys, new_info, new_size, slot_map
+def grow_table(keys, nslots: int, want_map: bool = True):
+    """A table of nslots (> the old count) holding the same entries, and the slot map
+    (int32 old slot -> new slot, or None without want_map)."""
+    new_keys, new_size = new_table(nslots)
+    slot_map = np.full(keys.shape[0] if want_map else 1, -1, np.int32)
+    rehash_into(keys, new_keys, new_size, slot_map, want_map)
+    return new_keys, new_size, (slot_map if want_map else None)
+
+
+def next_slots(nslots: int, fixed_bytes: int, slot_bytes: int, map_bytes: int,
+               avail: int) -> int | None:
+    """The slot count a full table grows to, or None when `avail` leaves no room.
+
+    fixed_bytes: what the search holds besides its table's slots; slot_bytes: a slot with
+    the search's payload; map_bytes: the slot map's bytes per old slot (0 without one).
+    While growing, the old table and the new one (and the map) are held at once, so the
+    peak is fixed + old + new + map, and it must stay within avail.  Fourfold while the
+    grown table (with its map) is at most 1/16 of avail; then one last step to all that
+    avail leaves, so the budget is used, not a power of two below it, and the old table
+    held during that step costs at most 1/16 of it (deal 14710 needs 30M greedy
+    positions, 34.5M slots of 28 bytes, 90% of 1 GiB).
+    """
+    old = nslots * slot_bytes + nslots * map_bytes
+    four = 4 * nslots
+    if 16 * (fixed_bytes + four * (slot_bytes + map_bytes)) <= avail:
+        return four
+    last = min(MAX_SLOTS, (avail - fixed_bytes - old) // slot_bytes)
+    if capacity(last) < capacity(nslots) + 2 * 256 + 1:  # must hold at least an expansion more
+        return None
+    return last

@@ -1,0 +1,75 @@
+"""A*'s parent pointers (numba kernels): moving the payload to new slots after a rehash,
+and tracing the solution through the chain of parents (search/astar.py keeps them).
+"""
+import numpy as np
+from ..jit import njit
+
+from ..rules.engine import KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, \
+    generate_moves, is_won
+
+
+@njit(cache=True)
+def move_payload(parent, gs, slot_map, new_parent, new_gs, e_slot, ne, greedy):
+    """After a rehash: each slot's payload moves to its new slot, parent pointers and
+    open entries (every entry ever used, free ones too) name new slots."""
+    for s in range(parent.shape[0]):
+        t = slot_map[s]
+        if t < 0:
+            continue
+        p = parent[s]
+        new_parent[t] = 0 if p == 0 else slot_map[p - 1] + 1
+        if not greedy:
+            new_gs[t] = gs[s]
+    for i in range(ne):
+        e_slot[i] = slot_map[e_slot[i]]
+
+
+@njit(cache=True)
+def chain_length(parent, slot):
+    """The number of moves from the root to the position in `slot`, plus one (the win)."""
+    n = 1
+    while parent[slot] > 0:
+        slot = parent[slot] - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def trace_path(root, keys, parent, slot, out):
+    """Write into out the packed moves, on the root's own columns, that lead from root
+    through the parent chain ending at `slot` to a won position (len(out) moves)."""
+    n = out.shape[0]
+    chain = np.empty(n, np.int64)          # chain[i]: slot of the position after i moves
+    for i in range(n - 1, 0, -1):
+        chain[i - 1] = slot
+        slot = parent[slot] - 1
+    cols = root.copy()
+    child = np.empty(NCOLS, np.int64)
+    moves = np.empty(MAX_MOVES, np.int64)
+    key = np.empty(KEY_WORDS, np.int64)
+    scratch = np.empty(NCOLS, np.int64)
+    for i in range(n):
+        nm = generate_moves(cols, moves, False)
+        chosen = -1
+        for j in range(nm):
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, moves[j])
+            if i == n - 1:
+                if is_won(child):
+                    chosen = moves[j]
+                    break
+                continue
+            canonical_key(child, scratch, key)
+            same = True
+            for w in range(KEY_WORDS):
+                if key[w] != keys[chain[i], w]:
+                    same = False
+                    break
+            if same:
+                chosen = moves[j]
+                break
+        if chosen < 0:
+            raise AssertionError("no move leads to the next position of the solution")
+        out[i] = chosen
+        apply_move(cols, chosen)
