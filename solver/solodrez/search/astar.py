@@ -365,12 +365,20 @@ class AStar:
             peak = self.table_bytes()
         if table_full(self.size, self.keys.shape[0], MAX_MOVES):
             n = self.keys.shape[0]
-            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail)
+            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail,
+                               self._open_reserve())
             if slots is None:
                 return None
             peak = self.fixed_bytes() + n * (self.slot_bytes + 4) + slots * self.slot_bytes
             self.grow(slots=slots)
         return peak
+
+    def _open_reserve(self) -> int:
+        """Bytes a slot leaves, in a last growth, for the open list to keep doubling as
+        the table fills (A* holds about as many open entries per stored position as it
+        has so far; greedy search very few), so that the search does not stop at its
+        open list with the table half empty."""
+        return 1 + int(3 * int(self.ne[0]) / max(1, int(self.size[0])) * self.entry_bytes)
 
     def _grow_open(self) -> None:
         """Twice the open entries (their numbers do not change)."""
