@@ -374,10 +374,10 @@ class AStar:
         return peak
 
     def _open_reserve(self) -> int:
-        """Bytes a slot leaves, in a last growth, for the open list to keep doubling as
-        the table fills (A* holds about as many open entries per stored position as it
-        has so far; greedy search very few), so that the search does not stop at its
-        open list with the table half empty."""
+        """Bytes a slot leaves in A*'s last growth for its open list to keep doubling;
+        none in greedy search (its open list ends at 1-2% of its positions)."""
+        if self.greedy:
+            return 0
         return 1 + int(3 * int(self.ne[0]) / max(1, int(self.size[0])) * self.entry_bytes)
 
     def _grow_open(self) -> None:
