@@ -20,7 +20,7 @@ from solver.solodrez.rules import engine
 from solver.solodrez.search import astar
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
-from solver.solodrez.search.tight import (_allowed, _no_first_empty_column, _surely_matched,
+from solver.solodrez.search.tight import (_allowed, _unschedulable, _surely_matched,
                                           bound_not_exact, tight_scratch)
 
 SCRATCH = tight_scratch()
@@ -37,11 +37,11 @@ def not_exact(words) -> bool:
     return bool(bound_not_exact(words, *SCRATCH))
 
 
-def first_empty_column_fires(words) -> bool:
+def schedule_test_fires(words) -> bool:
     """The second half of bound_not_exact alone (after a call has filled SCRATCH)."""
     bound_not_exact(words, *SCRATCH)
     digits, counted, lengths, work = SCRATCH
-    return bool(_no_first_empty_column(digits, counted, lengths, work))
+    return bool(_unschedulable(digits, counted, lengths, work))
 
 
 def shortest(words, tight=True, budget=400_000):
@@ -188,17 +188,17 @@ def test_fronts_change_the_walk_not_the_answer():
     assert compared >= 40 and differed >= 3
 
 
-def test_first_empty_column_test_against_plain_astar():
-    """Middle-game positions of seeded games where the first-empty-column half of the
-    test fires (tight module docstring, (5)-(7)): A* without the test needs more moves
-    than the bound wherever it finishes."""
+def test_schedule_test_against_plain_astar():
+    """Middle-game positions of seeded games where the schedule half of the test fires
+    (tight module docstring, (5)-(9)): A* without the test needs more moves than the
+    bound wherever it finishes."""
     rng = random.Random(5)
     checked = set()
     for n in range(100, 140):
         for p in biased_game(n, rng, 40, 0.9)[5:]:
             pos = to_engine(p).settled()
             words = pos.words()
-            if pos.is_won() or pos.key() in checked or not first_empty_column_fires(words):
+            if pos.is_won() or pos.key() in checked or not schedule_test_fires(words):
                 continue
             status, plain = shortest(words, tight=False, budget=20_000)
             if status == astar.WON:

@@ -33,29 +33,39 @@ uncounted card on them have a perfect matching in which no pair breaks (4).  Whe
 rank has none, no win takes exactly lower_bound moves, so every win takes more: the
 position's distance is at least lower_bound + 1.
 
-The first empty column.  In the same exact win W:
+The schedule.  In the same exact win W:
 (5) a counted Joker lands on an empty column (only an empty column takes a run headed
     by a real Joker, S7-S8); a counted neutral lands on an empty column or on the other
     neutral (on a real card it would be counted again, against (2)).
-(6) a Joker is never carried (nothing plays above a Joker in a run), and a real card a
-    lying on a real card b it is counted on is never carried while on b (the run would
-    not be ordered); a leaves b only by heading its move.  So a card c moves only after
-    every Joker and every such a lying above c has headed its move.
-(7) a card t with a card a directly on it becomes the top of a column only after a has
+(6) a card t with a card a directly on it becomes the top of a column only after a has
     headed a move: only a's own move changes what lies beneath a.
-Suppose no column is empty and some Joker is counted.  By (5) that Joker needs an empty
-column, so some first moment T in W has one.  Before T no Joker moves and no neutral
-lands on an empty column.  Let M be the least set of counted cards, Jokers excluded,
-closed under: c is in M when every Joker and every counted real card lying on a real
-card above c is in M, and c has a landing place, i.e. (c real, rank r) a card of rank
-r + 1 that is a top or whose card directly above is in M, or (c a neutral) the other
-neutral, a top or with the card directly on it in M.  By induction over W's moves up to
-T, using (2), (5), (6) and (7), every card heading one of them is in M.  The column
-empty at T was emptied either by a move headed by its bottom card, a counted real card
-then in M, or by removing a complete series over a Joker on the table, which needs the
-lowest counted card of that column (nothing below it ever moves) to have headed a move
-by T, so it is in M (or the column has no counted card).  When M holds no such card,
-there is no T, hence no exact win: again the distance is at least lower_bound + 1.
+(7) a column that is never empty in P becomes empty only when its lowest counted card
+    has headed a move: a bottom card other than a Joker is counted and leaves the column
+    only by heading a move; over a Joker on the table, the column goes only in a complete
+    series, so its lowest counted card (nothing below it ever moves) must have left its
+    place, which it does only by heading a move.  A column over a Joker with no counted
+    card may empty by completing its series; a neutral on the table never moves (it is
+    not counted), so its column never empties.
+(8) Call a *blocker* a Joker, a counted real card lying on a real card, or a neutral
+    lying on a real Pawn.  A card c heads its move only after every blocker lying above
+    it in its column in P has headed its own: the move carries every card still above c,
+    and its run must be ordered; a blocker keeps the card beneath it until it heads a
+    move (6), and a run can hold no Joker above its first card, no real card on a real
+    card other than the one a rank higher, and no neutral on a Pawn (it would play rank
+    0).  A blocker carried off by a move headed by a card between c and it would break
+    that run in the same way, so it has left c only by heading a move.
+(9) So let M be the least set of counted cards closed under: c is in M when every
+    blocker above c is in M, and c has a landing place: (c real, rank r < 6) a card of
+    rank r + 1 that is a top in P or whose card directly above is in M; (c a Joker) an
+    empty column, i.e. a column empty in P, or over a Joker with no counted card, or
+    whose lowest counted card is in M; (c a neutral) an empty column, or the other
+    neutral when it is a top in P or the card directly on it is in M.  By induction over
+    the moves of W, using (2), (5)-(8), the first card of every move is in M: each
+    condition held at the moment of its move, and every card whose move it needed came
+    earlier.  Every counted card heads a move of W, so when M leaves a counted card out
+    there is no exact win: again the distance is at least lower_bound + 1.  (M is a
+    relaxation: it lets a landing place serve any number of cards and keeps a top free
+    after something lands on it; that only makes M larger, never the test unsound.)
 """
 import numpy as np
 
@@ -174,69 +184,89 @@ def bound_not_exact(cols, digits, counted, lengths, work):
                 seen[v] = 0
             if not _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
                 return True
-    return _no_first_empty_column(digits, counted, lengths, work)
+    return _unschedulable(digits, counted, lengths, work)
 
 
 @njit(cache=True)
-def _no_first_empty_column(digits, counted, lengths, work):
-    """The second test of the module docstring: True when no column is empty, a Joker is
-    counted, and the least set M can empty no column.  In bound_not_exact's `work`:
-    row 4 marks the cards in M (card (c, i) at c * (MAX_COLUMN + 1) + i), row 3 from
-    column 16 on counts the cards of each rank that can be landed on, and row 2 from
-    column 16 on holds each column's lowest counted card above a Joker on the table.
+def _blocks(digits, counted, c, i):
+    """Whether card (c, i) is a blocker of rule (8): a Joker, a counted real card lying on
+    a real card, or a neutral lying on a real Pawn."""
+    d = digits[c, i]
+    if d == 6:
+        return True
+    if i == 0:
+        return False
+    below = digits[c, i - 1]
+    if d == 0:
+        return below == 1
+    return counted[c, i] and below > 0
+
+
+@njit(cache=True)
+def _unschedulable(digits, counted, lengths, work):
+    """The second test of the module docstring: True when the closure M of rule (9) leaves
+    some counted card out.  In bound_not_exact's `work`: row 4 marks the cards in M (card
+    (c, i) at c * (MAX_COLUMN + 1) + i), row 3 from column 16 on counts the cards of each
+    rank that can be landed on, and row 2 from column 16 on holds each column's lowest
+    counted card (its bottom card unless that is a Joker).
 
     M is grown in sweeps, each column top first, so the marks above a card are final
     when it is visited; the landing places grow as cards are marked, and a sweep in which
-    none grew ends the fixed point.  It stops as soon as a column can be emptied (the
-    answer False cannot change: M only grows)."""
+    none grew ends the fixed point.  It stops as soon as every counted card is marked
+    (the answer False cannot change: M only grows)."""
     moved = work[4]
     free = work[3, 16:23]               # free[r]: a card of rank r (0: a neutral) can be landed on
     lowest = work[2, 16:16 + NCOLS]
     w = MAX_COLUMN + 1
-    joker = False
+    empty = False                       # some column is or can become empty
+    need = 0
     for r in range(7):
         free[r] = 0
     for c in range(NCOLS):
         n = lengths[c]
-        if n == 0:
-            return False
         lowest[c] = -1
+        if n == 0:
+            empty = True
+            continue
         for i in range(n):
             moved[c * w + i] = 0
-            if digits[c, i] == 6 and i > 0:
-                joker = True
+            if counted[c, i]:
+                need += 1
+                if lowest[c] < 0:
+                    lowest[c] = i
         free[digits[c, n - 1]] += 1
-        if digits[c, 0] == 6:
-            i = 1
-            while i < n and not counted[c, i]:
-                i += 1
-            if i == n:
-                return False            # a series over the Joker can go: the column empties
-            lowest[c] = i
-    if not joker:
+        if lowest[c] < 0 and digits[c, 0] == 6:
+            empty = True                # a series over the Joker may complete and go
+    if need == 0:
         return False
     grew = True
     while grew:
         grew = False
         for c in range(NCOLS):
             n = lengths[c]
-            blocked = False             # an unmoved card above that must move first
+            blocked = False             # an unmoved blocker above
             for i in range(n - 1, -1, -1):
                 d = digits[c, i]
-                if counted[c, i] and not moved[c * w + i] and not blocked and d != 6:
-                    if d == 0:
+                if counted[c, i] and not moved[c * w + i] and not blocked:
+                    if d == 6:
+                        ok = empty
+                    elif d == 0:
                         # the other neutral, free; this one counts in free[0] if it is free
                         own = 1 if (i == n - 1 or moved[c * w + i + 1]) else 0
-                        ok = free[0] - own > 0
+                        ok = empty or free[0] - own > 0
                     else:
                         ok = free[d + 1] > 0
                     if ok:
                         moved[c * w + i] = 1
-                        if i == 0 or i == lowest[c]:
-                            return False        # this column can be emptied
-                        free[digits[c, i - 1]] += 1
+                        need -= 1
+                        if need == 0:
+                            return False
+                        if i == lowest[c]:
+                            empty = True
+                        if i > 0:
+                            free[digits[c, i - 1]] += 1
                         grew = True
-                if not moved[c * w + i] and (d == 6 or (d > 0 and counted[c, i] and i > 0
-                                                        and digits[c, i - 1] > 0)):
+                if not moved[c * w + i] and _blocks(digits, counted, c, i):
                     blocked = True
     return True
+
