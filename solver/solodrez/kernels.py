@@ -13,8 +13,8 @@ import numpy as np
 from numba.core.dispatcher import Dispatcher
 
 from . import jit
-from .rules import engine, packing
-from .search import astar, deadness, dfs, ordering, parents, table, tight
+from .rules import engine, packing, productive
+from .search import astar, deadness, dfs, open_list, ordering, parents, table, tight
 
 _done = False
 
@@ -34,7 +34,8 @@ def _has_cache(module) -> bool:
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, packing, deadness, astar, ordering, dfs, parents, table, tight)
+    return (engine, packing, productive, deadness, astar, open_list, ordering, dfs, parents,
+            table, tight)
 
 
 def ensure_compiled(stream=None) -> None:
@@ -83,3 +84,6 @@ def warm_up() -> None:
     grown = astar.AStar(words, 1 << 16)
     grown.run(10)
     grown.grow(2)           # the table-growth kernels, so the first growth compiles nothing
+    # grow_within's test from Python: with a warm cache, astar_run loads without
+    # compiling its callees, so this signature would otherwise come only mid-solve
+    table.table_full(grown.size, grown.keys.shape[0], engine.MAX_MOVES)

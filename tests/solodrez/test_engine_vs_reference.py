@@ -17,6 +17,7 @@ from tests.solodrez.helpers import (P, biased_game, engine_moves, engine_play, f
                               independent_lower_bound, independent_misplaced, random_small_position, ref, to_engine,
                               to_ref, words_key)
 from solver.solodrez.rules import engine
+from solver.solodrez.rules.productive import generate_productive
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
 
@@ -436,6 +437,27 @@ def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
         for m, q in succ:
             after = int(engine.lower_bound(mine[m].words()))
             assert int(engine.bound_delta(words, Move(*m).pack())) == after - lb, (p, m)
+
+
+def test_productive_moves_are_the_pruned_moves_that_lower_the_bound(corpus, played):
+    """rules.productive.generate_productive (what A* expands in a position's own layer)
+    lists exactly the moves of generate_moves(prune=True) after which lower_bound is one
+    less, in the same order; the corpus has such moves of every kind of first card."""
+    positions, _ = corpus
+    out = np.empty(engine.MAX_MOVES, np.int64)
+    kinds = set()
+    for pos, mine in played:
+        words = pos.words()
+        lb = int(engine.lower_bound(words))
+        pruned = [Move.unpack(int(m)) for m in out[:engine.generate_moves(words, out, True)]]
+        want = [m.pack() for m in pruned
+                if int(engine.lower_bound(mine[(m.src, m.dst, m.cards)].words())) == lb - 1]
+        got = [int(m) for m in out[:generate_productive(words, out)]]
+        assert got == want, pos
+        for m in got:
+            first = int(words[m & 15] // engine.POW7[(m >> 8) - 1] % 7)
+            kinds.add("neutral" if first == 0 else "joker" if first == 6 else "real")
+    assert kinds == {"neutral", "joker", "real"}
 
 
 def test_a_position_keeps_the_words_of_its_columns():

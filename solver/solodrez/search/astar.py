@@ -11,6 +11,9 @@ passes through them, so neither guarantee changes.
 Partial expansion (PEA*): a position popped at value f stores only its children whose
 f equals f, and goes back into the open list at the next larger f of its children.  So
 the table holds only positions with f up to the optimum, not every child generated.
+In its own layer (f = g + h) those are the children whose move lowers h by one, and
+`rules.productive` lists just them; the position comes back at f + 1 (at most the next
+f of its other children, so no position is ever skipped).
 
 Open lists: one per front (see astar_run), buckets by (f, h), each a linked list through
 shared entry arrays; lowest f first and, within it, lowest h (deepest) first, newest
@@ -43,42 +46,14 @@ from ..rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta
                      generate_moves, is_won, key_to_columns, lower_bound)
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves, shuffle_ties
+from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,
+                        push)
 from .tight import bound_not_exact, tight_scratch
+from ..rules.productive import generate_productive
 from .parents import chain_length, move_payload, trace_path
 from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
                     table_full, table_insert_at)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
-
-HBUCKETS = 64
-MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never a drop
-NBUCKETS = (MAX_F + 1) * HBUCKETS   # buckets of one front
-FRONTS = 4                  # A*'s fronts (see astar_run)
-FRONT_START = 256           # when they join (see _next_front)
-assert MAX_F < 2 ** 15       # g fits int16
-ENTRY_MAX = (1 << 31) - 1   # open entries are int32
-
-
-@njit(cache=True)
-def _push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front, greedy):
-    n = ne[1]
-    if n >= 0:
-        ne[1] = e_next[n]       # a free entry first
-    else:
-        n = ne[0]
-        if n >= e_slot.shape[0]:
-            return False
-        ne[0] = n + 1
-    b = f * HBUCKETS + h
-    at = front * NBUCKETS + b
-    e_slot[n] = slot
-    if not greedy:
-        e_g[n] = g
-    e_next[n] = heads[at]
-    heads[at] = n
-    if b < lows[front]:
-        lows[front] = b
-    return True
-
 
 @njit(cache=True)
 def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows,
@@ -101,40 +76,8 @@ def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, st
     if not greedy:
         gs[slot] = 0
     h0 = lower_bound(root)
-    _push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, lows, 0, greedy)
+    push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, lows, 0, greedy)
     return RUNNING
-
-
-@njit(cache=True)
-def _next_front(heads, lows, stats):
-    """The front to take a position from, or -1 when all are empty.  Front j > 0 joins
-    the turn once FRONT_START * (2**j - 1) positions were expanded.  Of the fronts
-    holding the lowest f of all, the next in turn (from stats[4]) that has joined; a
-    front that has not joined only when no front that has holds that f."""
-    nf = lows.shape[0]
-    best = MAX_F + 1
-    for i in range(nf):
-        b = lows[i]
-        base = i * NBUCKETS
-        while b < NBUCKETS and heads[base + b] < 0:
-            b += 1
-        lows[i] = b
-        if b < NBUCKETS and b // HBUCKETS < best:
-            best = b // HBUCKETS
-    if best > MAX_F:
-        return -1
-    joined = 1
-    while joined < nf and stats[1] >= FRONT_START * ((1 << joined) - 1):
-        joined += 1
-    for k in range(nf):
-        i = (stats[4] + k) % nf
-        if i < joined and lows[i] < NBUCKETS and lows[i] // HBUCKETS == best:
-            stats[4] = (i + 1) % nf
-            return i
-    for i in range(joined, nf):
-        if lows[i] < NBUCKETS and lows[i] // HBUCKETS == best:
-            return i
-    return -1
 
 
 @njit(cache=True)
@@ -176,7 +119,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         if table_full(size, keys.shape[0], MAX_MOVES) or \
                 ne[0] + nfronts * (MAX_MOVES + 1) > e_slot.shape[0]:
             return FULL         # before taking a position: nothing is half expanded
-        front = _next_front(heads, lows, stats)
+        front = next_front(heads, lows, stats)
         if front < 0:
             return LOST
         b = lows[front]
@@ -202,25 +145,33 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
             if f + 1 > MAX_F:
                 return TOO_LONG
-            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front,
+            if not push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front,
                          greedy):
                 return FULL
             continue
-        n = generate_moves(cols, moves, True)
-        later = MAX_F + 1       # the smallest f above this one among the children
         g2 = 1 if greedy else g + 1         # greedy: f is h alone
-        k = 0                   # children stored now: those with f2 <= f
-        for i in range(n):
-            h2 = h + bound_delta(cols, moves[i])     # exact: engine.bound_delta
-            f2 = h2 if greedy else max(g2 + h2, f)
-            if f2 > MAX_F:
-                return TOO_LONG             # never drop a position: LOST must stay a proof
-            if f2 > f:
-                if f2 < later:
-                    later = f2
-                continue
-            chosen[k] = moves[i]
-            k += 1
+        if not greedy and f == g + h:
+            # in its own layer only the moves that lower h keep f: list just those, and
+            # come back at f + 1 (at most the smallest f of the other children)
+            if f + 1 > MAX_F:
+                return TOO_LONG
+            k = generate_productive(cols, chosen)
+            later = f + 1
+        else:
+            n = generate_moves(cols, moves, True)
+            later = MAX_F + 1       # the smallest f above this one among the children
+            k = 0                   # children stored now: those with f2 <= f
+            for i in range(n):
+                h2 = h + bound_delta(cols, moves[i])     # exact: engine.bound_delta
+                f2 = h2 if greedy else max(g2 + h2, f)
+                if f2 > MAX_F:
+                    return TOO_LONG         # never drop a position: LOST must stay a proof
+                if f2 > f:
+                    if f2 < later:
+                        later = f2
+                    continue
+                chosen[k] = moves[i]
+                k += 1
         order_moves(cols, chosen, k, scores)     # stable: the order the full list had
         if front > 0:
             shuffle_ties(cols, chosen, k, scores, front, ties)
@@ -260,7 +211,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 parent[s2] = slot + 1
                 if not greedy:
                     gs[s2] = g2
-            if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, front, greedy):
+            if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, front, greedy):
                 return FULL
             kept[nk] = m
             kept_slot[nk] = s2
@@ -279,11 +230,11 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                             s2 = kept_slot[q]
                     h2 = h + bound_delta(cols, m)
                     f2 = max(g2 + h2, f)
-                    if not _push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j,
+                    if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j,
                                  greedy):
                         return FULL
         if later <= MAX_F:
-            if not _push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front,
+            if not push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front,
                          greedy):
                 return FULL
     return RUNNING

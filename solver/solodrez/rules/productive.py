@@ -1,0 +1,106 @@
+"""The moves that lower the bound: what A* expands in a position's own f-layer (numba).
+
+A position popped at f = g + h keeps only the children of f = g + h as well, those whose
+move lowers `engine.lower_bound` by one (`bound_delta` -1): the move's first card is
+counted before it and not after.  `generate_productive` lists exactly those moves of
+`engine.generate_moves(cols, out, True)`, in the same order, without generating the
+others: a run whose first card is not counted is skipped whole, and a run whose first
+card is counted is tried only on the destinations where it stops being counted.
+
+By `engine.bound_delta`, with the first card x lying on `below` and landing on `after`:
+- a real card of rank r < 6 stops being counted only on a real card of rank r + 1: the
+  destination code (`engine._wants`) r, which takes exactly runs whose first card plays
+  rank r;
+- a real Joker only on an empty column (code 7);
+- a neutral lying on a real card (counted) only where it lies on no real card: an empty
+  column (code 7, when the run can begin with a Joker's role) or the other neutral
+  (code 6, when the run can begin with a Knight's role or lower).
+"""
+from ..jit import njit
+from .engine import (EMPTY_WORD, NCOLS, POW7, _wants, column_length, column_runs,
+                     is_bad, move_pack)
+
+
+@njit(cache=True)
+def _counted_firsts(ws, nr):
+    """Bit r - 1 set when the run of the top r cards of column word ws (r <= nr) has a
+    counted first card."""
+    mask = 0
+    for r in range(1, nr + 1):
+        rest = ws // POW7[r - 1]
+        first = rest % 7
+        rest //= 7
+        below = rest % 7 if rest >= 7 else -1
+        if first == 0:
+            if below > 0:
+                mask |= 1 << (r - 1)
+        elif is_bad(first, below):
+            mask |= 1 << (r - 1)
+    return mask
+
+
+@njit(cache=True)
+def generate_productive(cols, out):
+    """Write the moves of generate_moves(cols, out, True) whose bound_delta is -1 into out,
+    in the same order; return the count (see the module docstring)."""
+    equal_words = False
+    for a in range(NCOLS):
+        for b in range(a):
+            if cols[a] == cols[b]:
+                equal_words = True
+    wants = 0
+    for d in range(NCOLS):
+        wants |= _wants(cols[d]) << (4 * d)
+    n = 0
+    for s in range(NCOLS):
+        ws = cols[s]
+        if ws == EMPTY_WORD:
+            continue
+        if equal_words:
+            dup = False
+            for e in range(s):
+                if cols[e] == ws:
+                    dup = True
+                    break
+            if dup:
+                continue
+        runs = column_runs(ws)
+        nr = runs & 7
+        mask = _counted_firsts(ws, nr)
+        if mask == 0:
+            continue
+        whole = -1
+        for d in range(NCOLS):
+            code = (wants >> (4 * d)) & 15
+            if d == s or code == 0:
+                continue
+            if equal_words:
+                wd = cols[d]
+                dup = False
+                for e in range(d):
+                    if e != s and cols[e] == wd:
+                        dup = True
+                        break
+                if dup:
+                    continue
+            for r in range(1, nr + 1):
+                if not (mask >> (r - 1)) & 1:
+                    continue
+                lo = (runs >> (6 * r - 3)) & 7
+                hi = (runs >> (6 * r)) & 7
+                first = (ws // POW7[r - 1]) % 7
+                if code == 7:
+                    if hi < 6 or (first != 0 and first != 6):
+                        continue
+                    if whole < 0:
+                        whole = column_length(ws)
+                    if r == whole:
+                        continue
+                elif code == 6:
+                    if lo > 5 or first != 0:
+                        continue
+                elif first == 0 or not lo <= code <= hi:
+                    continue
+                out[n] = move_pack(s, d, r)
+                n += 1
+    return n
