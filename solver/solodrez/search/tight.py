@@ -116,20 +116,16 @@ def _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
 
 
 @njit(cache=True)
-def _surely_matched(bc, tc, n):
-    """True only if the n counted cards (columns bc) and n targets (columns tc) have a
-    perfect matching under rule (4).  Rule (4) forbids only pairs in one column, so a set
-    S of counted cards from two columns or more can land on every target; Hall's
-    condition can then fail only for S inside one column c, whose cards can land at
-    least on the n - t_c targets outside c.  So when no column holds more counted cards
-    than there are targets outside it, a perfect matching exists (Hall's theorem)."""
+def _surely_matched(bcount, tcount, n):
+    """True only if n counted cards and n targets, bcount[c] and tcount[c] of them in
+    column c, have a perfect matching under rule (4).  Rule (4) forbids only pairs in one
+    column, so a set S of counted cards from two columns or more can land on every
+    target; Hall's condition can then fail only for S inside one column c, whose cards
+    can land at least on the n - tcount[c] targets outside c.  So when no column holds
+    more counted cards than there are targets outside it, a perfect matching exists
+    (Hall's theorem)."""
     for c in range(NCOLS):
-        b = 0
-        t = 0
-        for i in range(n):
-            b += bc[i] == c
-            t += tc[i] == c
-        if b > n - t:
+        if bcount[c] > n - tcount[c]:
             return False
     return True
 
@@ -137,8 +133,19 @@ def _surely_matched(bc, tc, n):
 @njit(cache=True)
 def bound_not_exact(cols, digits, counted, lengths, work):
     """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
-    module docstring): then its distance is at least lower_bound + 1."""
+    module docstring): then its distance is at least lower_bound + 1.
+
+    One pass over the cards lists, for each rank r < 6, its counted cards (columns and
+    places in work[0] from 32 * (r - 1)) and their targets (work[1], the same places),
+    with how many of each every column holds (work[2] and work[3] from 32 + 9 * (r - 1))
+    and their numbers (work[2] and work[3] from 80 + r)."""
     column_digits(cols, digits, lengths)
+    for r in range(1, 6):
+        work[2, 80 + r] = 0
+        work[3, 80 + r] = 0
+        for c in range(NCOLS):
+            work[2, 32 + 9 * (r - 1) + c] = 0
+            work[3, 32 + 9 * (r - 1) + c] = 0
     for c in range(NCOLS):
         n = lengths[c]
         for i in range(n):
@@ -148,35 +155,38 @@ def bound_not_exact(cols, digits, counted, lengths, work):
                 counted[c, i] = 1 if below > 0 else 0
             else:
                 counted[c, i] = 1 if is_bad(d, below) else 0
-    bc = work[0, 0:16]
-    bi = work[0, 16:32]
-    tc = work[1, 0:16]
-    ti = work[1, 16:32]
+        for i in range(n):
+            d = digits[c, i]
+            if 1 <= d <= 5 and counted[c, i]:
+                k = work[2, 80 + d]
+                if k == 16:
+                    return False        # more than any real position holds: no claim
+                work[0, 32 * (d - 1) + k] = c
+                work[0, 32 * (d - 1) + 16 + k] = i
+                work[2, 80 + d] = k + 1
+                work[2, 32 + 9 * (d - 1) + c] += 1
+            if d >= 2 and (i == n - 1 or counted[c, i + 1]):
+                k = work[3, 80 + d - 1]
+                if k == 16:
+                    return False
+                work[1, 32 * (d - 2) + k] = c
+                work[1, 32 * (d - 2) + 16 + k] = i
+                work[3, 80 + d - 1] = k + 1
+                work[3, 32 + 9 * (d - 2) + c] += 1
     match_t = work[2, 0:16]
     seen = work[3, 0:16]
     for r in range(1, 6):
-        nb = 0
-        nt = 0
-        for c in range(NCOLS):
-            n = lengths[c]
-            for i in range(n):
-                d = digits[c, i]
-                if d == r and counted[c, i]:
-                    if nb == 16:
-                        return False    # more than any real position holds: no claim
-                    bc[nb] = c
-                    bi[nb] = i
-                    nb += 1
-                elif d == r + 1 and (i == n - 1 or counted[c, i + 1]):
-                    if nt == 16:
-                        return False
-                    tc[nt] = c
-                    ti[nt] = i
-                    nt += 1
+        nb = work[2, 80 + r]
+        nt = work[3, 80 + r]
         if nb != nt:
             return False                # not a position of the rulings: no claim
-        if _surely_matched(bc, tc, nb):
+        if _surely_matched(work[2, 32 + 9 * (r - 1):32 + 9 * r],
+                           work[3, 32 + 9 * (r - 1):32 + 9 * r], nb):
             continue
+        bc = work[0, 32 * (r - 1):32 * (r - 1) + 16]
+        bi = work[0, 32 * (r - 1) + 16:32 * r]
+        tc = work[1, 32 * (r - 1):32 * (r - 1) + 16]
+        ti = work[1, 32 * (r - 1) + 16:32 * r]
         for v in range(nt):
             match_t[v] = -1
         for u in range(nb):
