@@ -458,6 +458,11 @@ def test_productive_moves_are_the_pruned_moves_that_lower_the_bound(corpus, play
             first = int(words[m & 15] // engine.POW7[(m >> 8) - 1] % 7)
             kinds.add("neutral" if first == 0 else "joker" if first == 6 else "real")
     assert kinds == {"neutral", "joker", "real"}
+    # two equal columns: a neutral onto the other one's neutral is one of them
+    pos = to_engine(P("J1", "J2", "Q1 X1", "Q2 X2", "R1", "R2", "B1", "B2", "N1 P1"))
+    words = pos.words()
+    got = {Move.unpack(int(m)) for m in out[:generate_productive(words, out)]}
+    assert (2, 3, 1) in {(m.src, m.dst, m.cards) for m in got}, got
 
 
 def test_a_position_keeps_the_words_of_its_columns():

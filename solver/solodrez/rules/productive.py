@@ -42,15 +42,30 @@ def _counted_firsts(ws, nr):
 @njit(cache=True)
 def generate_productive(cols, out):
     """Write the moves of generate_moves(cols, out, True) whose bound_delta is -1 into out,
-    in the same order; return the count (see the module docstring)."""
+    in the same order; return the count (see the module docstring).
+
+    Destinations are bit masks of columns: bits 9 * (c - 1) .. of by_code hold the
+    columns whose `_wants` code is c, each column of equal words but the first left out
+    (the pruning of generate_moves); bits 9 * (r - 1) .. of `where` hold the destinations
+    of the run of r cards."""
     equal_words = False
     for a in range(NCOLS):
         for b in range(a):
             if cols[a] == cols[b]:
                 equal_words = True
-    wants = 0
+    by_code = 0             # 9 bits per code 1..7 (0 takes nothing)
     for d in range(NCOLS):
-        wants |= _wants(cols[d]) << (4 * d)
+        if equal_words:
+            dup = False
+            for e in range(d):
+                if cols[e] == cols[d]:
+                    dup = True
+                    break
+            if dup:
+                continue
+        code = _wants(cols[d])
+        if code:
+            by_code |= 1 << (9 * (code - 1) + d)
     n = 0
     for s in range(NCOLS):
         ws = cols[s]
@@ -69,38 +84,45 @@ def generate_productive(cols, out):
         mask = _counted_firsts(ws, nr)
         if mask == 0:
             continue
+        to = by_code
+        if equal_words:     # a column equal to this one is a destination of its own
+            code = _wants(ws)
+            for e in range(s + 1, NCOLS):
+                if cols[e] == ws:
+                    if code:
+                        to |= 1 << (9 * (code - 1) + e)
+                    break
+        # the destinations of each run length with a counted first card, 9 bits each
+        where = 0
+        for r in range(1, nr + 1):
+            if not (mask >> (r - 1)) & 1:
+                continue
+            first = (ws // POW7[r - 1]) % 7
+            lo = (runs >> (6 * r - 3)) & 7
+            hi = (runs >> (6 * r)) & 7
+            dests = 0
+            if first == 0:
+                if hi >= 6:
+                    dests |= (to >> (9 * 6)) & 511      # empty columns
+                if lo <= 5:
+                    dests |= (to >> (9 * 5)) & 511      # the other neutral
+            elif first == 6:
+                dests = (to >> (9 * 6)) & 511
+            else:
+                dests = (to >> (9 * (first - 1))) & 511
+            where |= (dests & ~(1 << s)) << (9 * (r - 1))
+        if where == 0:
+            continue
         whole = -1
         for d in range(NCOLS):
-            code = (wants >> (4 * d)) & 15
-            if d == s or code == 0:
-                continue
-            if equal_words:
-                wd = cols[d]
-                dup = False
-                for e in range(d):
-                    if e != s and cols[e] == wd:
-                        dup = True
-                        break
-                if dup:
-                    continue
             for r in range(1, nr + 1):
-                if not (mask >> (r - 1)) & 1:
+                if not (where >> (9 * (r - 1) + d)) & 1:
                     continue
-                lo = (runs >> (6 * r - 3)) & 7
-                hi = (runs >> (6 * r)) & 7
-                first = (ws // POW7[r - 1]) % 7
-                if code == 7:
-                    if hi < 6 or (first != 0 and first != 6):
-                        continue
+                if cols[d] == EMPTY_WORD:
                     if whole < 0:
                         whole = column_length(ws)
                     if r == whole:
                         continue
-                elif code == 6:
-                    if lo > 5 or first != 0:
-                        continue
-                elif first == 0 or not lo <= code <= hi:
-                    continue
                 out[n] = move_pack(s, d, r)
                 n += 1
     return n
