@@ -150,7 +150,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             if f + 1 > MAX_F:
                 return TOO_LONG
             if not push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front,
-                         greedy):
+                        greedy):
                 return FULL
             continue
         g2 = 1 if greedy else g + 1         # greedy: f is h alone
@@ -236,11 +236,11 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                     h2 = h + bound_delta(cols, m)
                     f2 = max(g2 + h2, f)
                     if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j,
-                                 greedy):
+                                greedy):
                         return FULL
         if later <= MAX_F:
             if not push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front,
-                         greedy):
+                        greedy):
                 return FULL
     return RUNNING
 
