@@ -122,6 +122,34 @@ def _wants(wd):
 
 
 @njit(cache=True)
+def equal_before(cols, i, skip):
+    """Whether a column before column i, other than column `skip`, holds the same word (of
+    equal columns generate_moves(prune=True) takes only the first as a source or target)."""
+    for e in range(i):
+        if e != skip and cols[e] == cols[i]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def source_runs(cols, s, equal_words):
+    """column_runs(cols[s]), or 0 (no run) when column s is empty or, with equal_words,
+    holds the word of an earlier column."""
+    if cols[s] == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
+        return 0
+    return column_runs(cols[s])
+
+
+@njit(cache=True)
+def any_equal(cols):
+    """Whether two columns hold the same word."""
+    for i in range(1, NCOLS):
+        if equal_before(cols, i, -1):
+            return True
+    return False
+
+
+@njit(cache=True)
 def generate_moves(cols, out, prune):
     """Write every legal move of position cols into out; return the count.
 
@@ -131,44 +159,21 @@ def generate_moves(cols, out, prune):
     (a whole column onto an empty column); the set of canonical successors is unchanged.
     Order: by source column, then destination column, then run length.
     """
-    equal_words = False     # two columns with the same word: only then can pruning apply
-    if prune:
-        for a in range(NCOLS):
-            for b in range(a):
-                if cols[a] == cols[b]:
-                    equal_words = True
+    equal_words = prune and any_equal(cols)     # only then can pruning apply
     wants = 0               # each destination's _wants code, 4 bits a column
     for d in range(NCOLS):
         wants |= _wants(cols[d]) << (4 * d)
     n = 0
     for s in range(NCOLS):
-        ws = cols[s]
-        if ws == EMPTY_WORD:
-            continue
-        if equal_words:
-            dup = False
-            for e in range(s):
-                if cols[e] == ws:
-                    dup = True
-                    break
-            if dup:
-                continue
-        runs = column_runs(ws)
+        runs = source_runs(cols, s, equal_words)
         nr = runs & 7
         whole = -1          # the column's length, once needed
         for d in range(NCOLS):
             code = (wants >> (4 * d)) & 15
             if d == s or code == 0:
                 continue
-            if equal_words:
-                wd = cols[d]
-                dup = False
-                for e in range(d):
-                    if e != s and cols[e] == wd:
-                        dup = True
-                        break
-                if dup:
-                    continue
+            if equal_words and equal_before(cols, d, s):
+                continue
             for r in range(1, nr + 1):
                 lo = (runs >> (6 * r - 3)) & 7
                 hi = (runs >> (6 * r)) & 7
@@ -177,7 +182,7 @@ def generate_moves(cols, out, prune):
                         continue
                     if prune:
                         if whole < 0:
-                            whole = column_length(ws)
+                            whole = column_length(cols[s])
                         if r == whole:
                             continue
                 elif code == 6:

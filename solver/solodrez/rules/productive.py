@@ -17,8 +17,8 @@ By `engine.bound_delta`, with the first card x lying on `below` and landing on `
   (code 6, when the run can begin with a Knight's role or lower).
 """
 from ..jit import njit
-from .engine import (EMPTY_WORD, NCOLS, POW7, _wants, column_length, column_runs,
-                     is_bad, move_pack)
+from .engine import (EMPTY_WORD, NCOLS, POW7, _wants, any_equal, column_length, equal_before,
+                     is_bad, move_pack, source_runs)
 
 
 @njit(cache=True)
@@ -48,38 +48,18 @@ def generate_productive(cols, out):
     columns whose `_wants` code is c, each column of equal words but the first left out
     (the pruning of generate_moves); bits 9 * (r - 1) .. of `where` hold the destinations
     of the run of r cards."""
-    equal_words = False
-    for a in range(NCOLS):
-        for b in range(a):
-            if cols[a] == cols[b]:
-                equal_words = True
+    equal_words = any_equal(cols)
     by_code = 0             # 9 bits per code 1..7 (0 takes nothing)
     for d in range(NCOLS):
-        if equal_words:
-            dup = False
-            for e in range(d):
-                if cols[e] == cols[d]:
-                    dup = True
-                    break
-            if dup:
-                continue
+        if equal_words and equal_before(cols, d, -1):
+            continue
         code = _wants(cols[d])
         if code:
             by_code |= 1 << (9 * (code - 1) + d)
     n = 0
     for s in range(NCOLS):
         ws = cols[s]
-        if ws == EMPTY_WORD:
-            continue
-        if equal_words:
-            dup = False
-            for e in range(s):
-                if cols[e] == ws:
-                    dup = True
-                    break
-            if dup:
-                continue
-        runs = column_runs(ws)
+        runs = source_runs(cols, s, equal_words)
         nr = runs & 7
         mask = _counted_firsts(ws, nr)
         if mask == 0:
