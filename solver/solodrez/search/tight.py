@@ -39,7 +39,7 @@ The schedule.  In the same exact win W:
     neutral (on a real card it would be counted again, against (2)).
 (6) a card t with a card a directly on it becomes the top of a column only after a has
     headed a move: only a's own move changes what lies beneath a.
-(7) a column that is never empty in P becomes empty only when its lowest counted card
+(7) a column that is not empty in P becomes empty only when its lowest counted card
     has headed a move: a bottom card other than a Joker is counted and leaves the column
     only by heading a move; over a Joker on the table, the column goes only in a complete
     series, so its lowest counted card (nothing below it ever moves) must have left its
