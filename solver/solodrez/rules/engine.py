@@ -123,8 +123,7 @@ def _wants(wd):
 
 @njit(cache=True)
 def equal_before(cols, i, skip):
-    """Whether a column before column i, other than column `skip`, holds the same word (of
-    equal columns generate_moves(prune=True) takes only the first as a source or target)."""
+    """Whether a column before i, other than `skip`, holds column i's word (pruning)."""
     for e in range(i):
         if e != skip and cols[e] == cols[i]:
             return True
@@ -133,8 +132,7 @@ def equal_before(cols, i, skip):
 
 @njit(cache=True)
 def source_runs(cols, s, equal_words):
-    """column_runs(cols[s]), or 0 (no run) when column s is empty or, with equal_words,
-    holds the word of an earlier column."""
+    """column_runs(cols[s]), or 0 when s is empty or (equal_words) repeats a column."""
     if cols[s] == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
         return 0
     return column_runs(cols[s])
@@ -167,6 +165,8 @@ def generate_moves(cols, out, prune):
     for s in range(NCOLS):
         runs = source_runs(cols, s, equal_words)
         nr = runs & 7
+        if nr == 0:
+            continue        # empty, or pruned as equal to an earlier column
         whole = -1          # the column's length, once needed
         for d in range(NCOLS):
             code = (wants >> (4 * d)) & 15
