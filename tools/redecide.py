@@ -77,8 +77,9 @@ def redo(args, settings, todo) -> None:
             r = batch.solve_deal(d, limits, settings.optimal)
             f.write(batch.format_row(r, "csv"))
             f.flush()
+            bound = f" (at least {r['lower_bound']} moves)" if r.get("lower_bound") else ""
             print(f"[{i}/{len(mine)}] deal {d}: {r['verdict']} {r['nodes']} nodes "
-                  f"{r['seconds']:.1f} s", flush=True)
+                  f"{r['seconds']:.1f} s{bound}", flush=True)
 
 
 def merge(args, todo) -> None:
