@@ -1,6 +1,7 @@
-"""The verdict portfolio of solver.solodrez.search.solve: its first-move probes find wins that the whole-
-tree greedy search reaches only after many more positions, every win replays in the
-reference, and neither the probes nor any limit ever turn into LOST."""
+"""The verdict portfolio of solver.solodrez.search.solve: its A* stage and its first-move
+probes find wins that the whole-tree greedy search reaches only after many more positions,
+every win replays in the reference, and neither the probes nor any limit ever turn into
+LOST."""
 from tests.solodrez.helpers import ref
 from solver.solodrez.search import solve as solve_mod
 from solver.solodrez.rules.position import Position
@@ -34,11 +35,41 @@ def test_the_portfolio_reaches_its_probe_stage_and_its_wins_replay(monkeypatch):
     # Deal 12361: the greedy search of the whole tree needs about 23 million positions;
     # a probe one move in wins after about a thousand.  Small stages keep the test quick.
     monkeypatch.setattr(solve_mod, "GREEDY_FIRST_STAGE", 20_000)
+    monkeypatch.setattr(solve_mod, "ASTAR_STAGE", 2_000)     # A* needs 836,266 here
     monkeypatch.setattr(solve_mod, "PROBE_NODES", 5_000)
     result = solve(Position.from_deal(12361), Limits(max_nodes=3_000_000))
     assert result.verdict == WON and result.nodes < 3_000_000
     assert _replays(12361, result.moves) == (True, "")
     stopped = solve(Position.from_deal(12361), Limits(max_nodes=21_000))
+    assert stopped.verdict == UNKNOWN and stopped.limit == "nodes"
+
+
+def test_the_astar_stage_wins_shortest_where_greedy_order_sinks(monkeypatch):
+    # Deal 22699: the greedy search stores over a million positions before it wins,
+    # A* proves a 50-move minimum in about two thousand.
+    monkeypatch.setattr(solve_mod, "GREEDY_FIRST_STAGE", 20_000)
+    pos = Position.from_deal(22699)
+    result = solve(pos)
+    shortest = solve(pos, want_optimal=True)
+    assert result.verdict == WON and result.optimal and result.limit is None
+    assert len(result.moves) == result.lower_bound == shortest.length
+    assert 20_000 < result.nodes < 20_000 + solve_mod.DFS_FIRST_STAGE + solve_mod.ASTAR_STAGE
+    assert _replays(22699, result.moves) == (True, "")
+
+
+def test_lost_is_proven_by_the_astar_stage_or_after_it(monkeypatch):
+    """Deal 1963 is LOST (about 15,000 positions).  With a greedy stage too small to end,
+    the A* stage exhausts the tree itself; with an A* stage too small as well, the
+    greedy search resumed after the probes does; a node limit still gives UNKNOWN."""
+    monkeypatch.setattr(solve_mod, "GREEDY_FIRST_STAGE", 1_000)
+    pos = Position.from_deal(1963)
+    first = solve(pos)
+    assert first.verdict == LOST and first.nodes < 3_000 + 20_000
+    monkeypatch.setattr(solve_mod, "ASTAR_STAGE", 1_000)
+    monkeypatch.setattr(solve_mod, "PROBE_NODES", 200)
+    late = solve(pos)
+    assert late.verdict == LOST and late.nodes > 4_000
+    stopped = solve(pos, Limits(max_nodes=late.nodes - 1))
     assert stopped.verdict == UNKNOWN and stopped.limit == "nodes"
 
 

@@ -31,6 +31,7 @@ FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
 GREEDY_FIRST_STAGE = 200_000
 PROBE_NODES = 50_000
+ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
 
@@ -190,16 +191,20 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
 def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = False) -> Result:
     """Decide pos; with want_optimal, look for a proven-shortest solution.
 
-    Verdict portfolio, of which the first and last stages are exhaustive if let run, so
-    either may prove LOST:
+    Verdict portfolio, of which stages 1, 3 and 5 are exhaustive if let run, so each
+    may prove LOST:
     1. a short depth-first search (search.DfsState; it wins most deals in under 200
        positions);
     2. a greedy best-first search (optimal.AStar greedy; 2-6 times fewer positions than
        the depth-first search on hard deals), stopped after GREEDY_FIRST_STAGE positions;
-    3. probes: greedy searches of PROBE_NODES positions from each position one move in
+    3. A* (optimal.AStar) stopped after ASTAR_STAGE positions: on the hard won deals
+       its admissible order finds a win where greedy order sinks (159 won deals of
+       0-99,999 that reached this stage: A* wins 137 of them in at most 200,000
+       positions, where the old portfolio stored 113M); a win it finds is shortest;
+    4. probes: greedy searches of PROBE_NODES positions from each position one move in
        (probe_first_moves) - the root search can sink millions of positions under one
        first move while another wins in a thousand;
-    4. the greedy search of stage 2, resumed and run to the end.
+    5. the greedy search of stage 2, resumed and run to the end.
     The optimal search is A* (optimal.AStar); when a limit stops it, the portfolio finds
     a (not proven shortest) solution and the result keeps A*'s proven lower bound.  Under
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
@@ -249,8 +254,21 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         greedy = astar_mod.AStar(words, _first_table(clock), greedy=True)
         search, status, nodes, limit = _run_stage(greedy, limits, clock, spent,
                                                   GREEDY_FIRST_STAGE)
+        if limit == "stage" and not want_optimal:   # (A* has run already if wanted)
+            clock.held = greedy.table_bytes()       # kept for stage 5
+            search, status, nodes, limit = _run_stage(
+                astar_mod.AStar(words, _first_table(clock)), limits, clock, nodes,
+                ASTAR_STAGE)
+            clock.held = 0
+            lower = max(lower, search.bound())
+            done = _found(search, status, nodes, clock, lower, optimal=True)
+            if done:
+                return done
+            search = None       # free A*'s table before the probes make theirs
+            if limit in ("length", "memory"):
+                limit = "stage"     # A* alone could not go on; the portfolio still can
         if limit == "stage":
-            clock.held = greedy.table_bytes()       # kept for stage 4
+            clock.held = greedy.table_bytes()       # kept for stage 5
             probed, nodes, limit = probe_first_moves(pos, limits, PROBE_NODES, clock, nodes)
             clock.held = 0
             if probed:
