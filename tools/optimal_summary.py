@@ -5,7 +5,8 @@ root bound compares with them, search effort, and agreement with a verdict run.
         --verdicts reports/deals-0-99999.csv.gz --name deals-0-99999-optimal \
         [--later PASS.csv ...]
 
-Writes reports/NAME.md.  The root bound of each deal is recomputed here: engine.lower_bound
+Writes reports/NAME.md; whatever follows KEEP_MARK in an existing one (how the rows were
+made, the later passes) is kept at its end.  The root bound of each deal is recomputed here: engine.lower_bound
 and, on top of it, tight.bound_not_exact (+1 when the bound cannot be exact).
 """
 from __future__ import annotations
@@ -20,6 +21,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from solver.solodrez import batch  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search.tight import bound_not_exact, tight_scratch  # noqa: E402
+
+
+KEEP_MARK = "<!-- written by hand: tools/optimal_summary.py keeps what follows -->"
 
 
 def read_rows(path: str) -> dict[int, dict]:
@@ -96,7 +100,8 @@ def main(argv=None) -> int:
         undecided = [d for d in ref_won if not (rows[d]["verdict"] == "WON" and rows[d]["optimal"])]
         out += ["", f"Compared with `{args.verdicts}`: {len(disagree)} deals with opposite "
                 f"verdicts{(' (' + ', '.join(map(str, disagree[:20])) + ')') if disagree else ''}; "
-                f"of its {len(ref_won):,} winnable deals, **{len(undecided):,} have no proven "
+                f"of its {len(ref_won):,} winnable deals, **{len(undecided):,} "
+                f"{'has' if len(undecided) == 1 else 'have'} no proven "
                 f"minimum** here ({100 * len(undecided) / max(1, len(ref_won)):.3f}%)"
                 + (": " + ", ".join(map(str, undecided[:60])) + (" ..." if len(undecided) > 60 else "")
                    if undecided else "") + "."]
@@ -138,12 +143,18 @@ def main(argv=None) -> int:
     rest = [d for d in deals if rows[d]["verdict"] == "UNKNOWN" or
             (rows[d]["verdict"] == "WON" and not rows[d]["optimal"])]
     out += ["", f"## Not proven here: {len(rest):,}", "",
-            ", ".join(f"{d} ({rows[d]['verdict']}, {rows[d].get('limit')})" for d in rest[:200])
+            ", ".join(f"{d} ({rows[d]['verdict']}, " +
+                      (rows[d].get("limit") or "not proven shortest") + ")" for d in rest[:200])
             or "None."]
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "reports",
                         args.name + ".md")
+    kept = ""
+    if os.path.exists(path):
+        text = open(path, encoding="utf-8").read()
+        if KEEP_MARK in text:
+            kept = "\n" + text[text.index(KEEP_MARK):]
     with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(out) + "\n")
+        f.write("\n".join(out) + "\n" + kept)
     print(path)
     return 0
 
