@@ -77,9 +77,15 @@ def redo(args, settings, todo) -> None:
             r = batch.solve_deal(d, limits, settings.optimal)
             f.write(batch.format_row(r, "csv"))
             f.flush()
-            bound = f" (at least {r['lower_bound']} moves)" if r.get("lower_bound") else ""
-            print(f"[{i}/{len(mine)}] deal {d}: {r['verdict']} {r['nodes']} nodes "
-                  f"{r['seconds']:.1f} s{bound}", flush=True)
+            if r["verdict"] == "WON":
+                what = f"WON in {r['length']} moves" + (" (shortest)" if r["optimal"] else
+                                                       ", not proven shortest")
+            else:
+                what = r["verdict"]
+            bound = (f" (at least {r['lower_bound']} moves)"
+                     if r.get("lower_bound") and not r.get("optimal") else "")
+            print(f"[{i}/{len(mine)}] deal {d}: {what}{bound} {r['nodes']} nodes "
+                  f"{r['seconds']:.1f} s", flush=True)
 
 
 def merge(args, todo) -> None:
