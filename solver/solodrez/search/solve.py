@@ -8,10 +8,10 @@ UNKNOWN a limit (nodes, time or memory) stopped the search first; `limit` says w
 Memory: `Limits.max_memory` bounds the whole solve of a position, not each search in it.
 The tables, their payloads and open lists of every search alive at once count, and so
 does the peak of a growth (old and new table, and the slot map, are held together):
-the greedy search kept alive during the probes leaves the probes only what it does not
-hold, and a finished stage's table is freed before the next stage starts.  Tables grow
-fourfold while another fourfold step would still fit, then once to all that is left
-(search/table.py `next_slots`).
+the greedy search kept alive during the A* stage and the probes leaves them only what
+it does not hold, and a finished stage's table is freed before the next stage starts.
+Tables grow fourfold while another fourfold step would still fit, then once to all that
+is left (search/table.py `next_slots`).
 """
 from __future__ import annotations
 
