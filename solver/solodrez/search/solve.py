@@ -195,9 +195,9 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     may prove LOST:
     1. a short depth-first search (search.DfsState; it wins most deals in under 200
        positions);
-    2. a greedy best-first search (optimal.AStar greedy; 2-6 times fewer positions than
+    2. a greedy best-first search (astar.AStar greedy; 2-6 times fewer positions than
        the depth-first search on hard deals), stopped after GREEDY_FIRST_STAGE positions;
-    3. A* (optimal.AStar) stopped after ASTAR_STAGE positions: on the hard won deals
+    3. A* (astar.AStar) stopped after ASTAR_STAGE positions: on the hard won deals
        its admissible order finds a win where greedy order sinks (159 won deals of
        0-99,999 that reached this stage: A* wins 137 of them in at most 200,000
        positions, where the old portfolio stored 113M); a win it finds is shortest;
@@ -205,7 +205,7 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
        (probe_first_moves) - the root search can sink millions of positions under one
        first move while another wins in a thousand;
     5. the greedy search of stage 2, resumed and run to the end.
-    The optimal search is A* (optimal.AStar); when a limit stops it, the portfolio finds
+    The optimal search is A* (astar.AStar); when a limit stops it, the portfolio finds
     a (not proven shortest) solution and the result keeps A*'s proven lower bound.  Under
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     """
