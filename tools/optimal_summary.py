@@ -6,8 +6,9 @@ root bound compares with them, search effort, and agreement with a verdict run.
         [--later PASS.csv ...]
 
 Writes reports/NAME.md; whatever follows KEEP_MARK in an existing one (how the rows were
-made, the later passes) is kept at its end.  The root bound of each deal is recomputed here: engine.lower_bound
-and, on top of it, tight.bound_not_exact (+1 when the bound cannot be exact).
+made, the later passes) is kept at its end.  The root bound of each deal is recomputed
+here: engine.lower_bound and, on top of it, tight.bound_not_exact (+1 when the bound
+cannot be exact).
 """
 from __future__ import annotations
 

@@ -22,6 +22,8 @@ import os
 import sys
 import time
 
+import click
+
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from cli.solodrez.limits import MemorySize  # noqa: E402
@@ -41,7 +43,7 @@ def _rows(path):
 
 def _pass_meta(args) -> dict:
     return {"max_nodes": args.max_nodes,
-            "max_memory": MemorySize().convert(args.max_memory, None, None),
+            "max_memory": args.max_memory,
             "engine_version": ENGINE_VERSION}
 
 
@@ -68,7 +70,7 @@ def redo(args, settings, todo) -> None:
     done = _rows(pass_file)
     mine = [d for i, d in enumerate(todo) if i % n == k - 1 and d not in done]
     limits = Limits(max_nodes=args.max_nodes, max_seconds=0.0,
-                    max_memory=MemorySize().convert(args.max_memory, None, None))
+                    max_memory=args.max_memory)
     new_file = not os.path.exists(pass_file)
     with open(pass_file, "a", encoding="utf-8") as f:
         if new_file:
@@ -115,6 +117,13 @@ def merge(args, todo) -> None:
           f"{len(meta['still_undecided'])} deals still undecided")
 
 
+def _memory_size(text: str) -> int:
+    try:
+        return MemorySize().convert(text, None, None)
+    except click.BadParameter as e:
+        raise argparse.ArgumentTypeError(e.message) from None
+
+
 def _deal_list(text: str) -> list[int]:
     try:
         return [int(d) for d in text.split(",")]
@@ -131,7 +140,7 @@ def main() -> int:
     ap.add_argument("--part", default="1/1", help="k/n: redo every n-th deal from the k-th")
     ap.add_argument("--merge", metavar="OUT", help="write the merged results file")
     ap.add_argument("--max-nodes", type=int, default=60_000_000)
-    ap.add_argument("--max-memory", default="4G")
+    ap.add_argument("--max-memory", type=_memory_size, default="4G")
     ap.add_argument("--deals", type=_deal_list, help="redo only these of the undecided deals (comma-separated, "
                     "in this order); not with --merge")
     args = ap.parse_args()
