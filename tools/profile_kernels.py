@@ -20,9 +20,9 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez.jit import njit  # noqa: E402
-from solver.solodrez.rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move,  # noqa: E402
-                                          bound_delta, canonical_key, generate_moves, is_won,
-                                          key_to_columns)
+from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move, bound_delta,  # noqa: E402
+                                          generate_moves, is_won)
+from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
 from solver.solodrez.search.deadness import dead_scratch, is_dead  # noqa: E402

@@ -13,7 +13,7 @@ import numpy as np
 from numba.core.dispatcher import Dispatcher
 
 from . import jit
-from .rules import engine, packing, productive
+from .rules import engine, keys, packing, productive
 from .search import astar, deadness, dfs, open_list, ordering, parents, table, tight
 
 _done = False
@@ -34,7 +34,7 @@ def _has_cache(module) -> bool:
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, packing, productive, deadness, astar, open_list, ordering, dfs, parents,
+    return (engine, keys, packing, productive, deadness, astar, open_list, ordering, dfs, parents,
             table, tight)
 
 
@@ -72,9 +72,9 @@ def warm_up() -> None:
     state.run(100)
     solved = astar.astar_solve(words, 1 << 16, 1000)
     assert solved.status == dfs.WON and solved.path()   # compiles the path kernels too
-    key = np.zeros(engine.KEY_WORDS, np.int64)
-    engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
-    engine.key_to_columns(key, np.empty(engine.NCOLS, np.int64))
+    key = np.zeros(keys.KEY_WORDS, np.int64)
+    keys.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
+    keys.key_to_columns(key, np.empty(engine.NCOLS, np.int64))
     engine.lower_bound(words)
     engine.remove_series(words.copy())
     moves = np.empty(engine.MAX_MOVES, np.int64)

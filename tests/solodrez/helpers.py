@@ -10,7 +10,7 @@ import numpy as np
 
 from tests.solodrez import reference as ref
 
-from solver.solodrez.rules import engine
+from solver.solodrez.rules import engine, keys
 from solver.solodrez.rules.cards import card_name, parse_card
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
@@ -126,8 +126,8 @@ def independent_misplaced(pos) -> int:
 
 
 def words_key(words) -> tuple:
-    key = np.zeros(engine.KEY_WORDS, np.int64)
-    engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
+    key = np.zeros(keys.KEY_WORDS, np.int64)
+    keys.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
     return tuple(int(v) for v in key)
 
 

@@ -16,7 +16,7 @@ import pytest
 from tests.solodrez.helpers import (P, biased_game, engine_moves, engine_play, fast_reference,
                               independent_lower_bound, independent_misplaced, random_small_position, ref, to_engine,
                               to_ref, words_key)
-from solver.solodrez.rules import engine
+from solver.solodrez.rules import engine, keys
 from solver.solodrez.rules.productive import generate_productive
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
@@ -153,13 +153,13 @@ def near_miss(p, rng):
 
 
 def test_S18_key_to_columns_inverts_canonical_key(corpus):
-    """S18: engine.key_to_columns(key) gives back the sorted column words."""
+    """S18: keys.key_to_columns(key) gives back the sorted column words."""
     positions, _ = corpus
     out = np.empty(engine.NCOLS, np.int64)
     for p in positions:
         words = to_engine(p).words()
         key = np.array(words_key(words), np.int64)
-        engine.key_to_columns(key, out)
+        keys.key_to_columns(key, out)
         assert list(out) == sorted(words)
 
 
@@ -399,7 +399,7 @@ def test_S15_22_card_column_built_by_legal_moves():
     assert words[0] > 7 ** 22 and engine.column_length(words[0]) == 22
     key = np.array(words_key(words), np.int64)
     back = np.empty(engine.NCOLS, np.int64)
-    engine.key_to_columns(key, back)
+    keys.key_to_columns(key, back)
     assert list(back) == sorted(words)
     assert Position.parse(str(pos)) == pos
     # the whole 16-card run from the Joker up moves only onto an empty column; none here

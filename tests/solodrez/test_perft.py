@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.solodrez.helpers import DATA, fast_reference, ref, to_ref
-from solver.solodrez.rules import engine
+from solver.solodrez.rules import engine, keys
 from solver.solodrez.rules.position import Position
 
 with open(os.path.join(DATA, "perft.json")) as f:
@@ -24,12 +24,12 @@ def start_of(case) -> Position:
 def engine_perft(words, depth, prune):
     """Breadth-first over the kernels: for d = 1..depth, distinct canonical keys within d
     moves (the start included).  A won position counts as the empty table (S13)."""
-    key = np.empty(engine.KEY_WORDS, np.int64)
+    key = np.empty(keys.KEY_WORDS, np.int64)
     scratch = np.empty(engine.NCOLS, np.int64)
     moves = np.empty(engine.MAX_MOVES, np.int64)
 
     def key_of(w):
-        engine.canonical_key(w, scratch, key)
+        keys.canonical_key(w, scratch, key)
         return key.tobytes()
 
     seen = {key_of(words)}

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from solver.solodrez.rules import engine
+from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns, sorted_words
 from solver.solodrez.search import table
 from solver.solodrez.search.astar import AStar, WON as A_WON
 from solver.solodrez.rules.position import Position
@@ -16,7 +17,7 @@ from tests.solodrez import reference as ref
 def _random_keys(n, seed):
     """n distinct random keys over the whole int64 range (key[0] never 0)."""
     rng = np.random.default_rng(seed)
-    keys = rng.integers(-(1 << 63), (1 << 63) - 1, size=(n, engine.KEY_WORDS),
+    keys = rng.integers(-(1 << 63), (1 << 63) - 1, size=(n, KEY_WORDS),
                         dtype=np.int64)
     keys[keys[:, 0] == 0, 0] = 1
     return np.unique(keys, axis=0)
@@ -57,7 +58,7 @@ def test_every_key_stays_findable_and_exact_through_growth():
     for k in keys_in:
         slot = table.table_find(keys, k)
         assert slot >= 0 and np.array_equal(keys[slot], k)
-    for w in range(engine.KEY_WORDS):           # one bit off in any word: a miss
+    for w in range(KEY_WORDS):           # one bit off in any word: a miss
         other = keys_in[0].copy()
         other[w] ^= 1 << 40
         assert table.table_find(keys, other) < 0
@@ -79,7 +80,7 @@ def test_the_empty_key_is_never_stored():
     """key[0] == 0 marks an empty slot; only the empty table (won) has it, and inserting
     it is refused loudly rather than lost."""
     keys, size = table.new_table(1 << 10)
-    zero = np.zeros(engine.KEY_WORDS, np.int64)
+    zero = np.zeros(KEY_WORDS, np.int64)
     with pytest.raises(ValueError, match="never stored"):
         table.table_insert_at(keys, size, table.table_find(keys, zero), zero)
     empty = np.full(engine.NCOLS, engine.EMPTY_WORD, np.int64)
@@ -100,13 +101,13 @@ def test_next_slots_uses_the_budget_then_stops():
 
 
 def _key(words):
-    key = np.zeros(engine.KEY_WORDS, np.int64)
-    engine.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
+    key = np.zeros(KEY_WORDS, np.int64)
+    canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
     return key
 
 
 def _reference_key(words) -> list:
-    """The layout of engine's docstring, in plain Python: 3-bit symbols (digit + 1, a 0
+    """The layout of rules/keys.py's docstring, in plain Python: 3-bit symbols (digit + 1, a 0
     between columns) of the sorted words, symbol i at bit 3i of one 192-bit number, cut
     into three two's-complement 64-bit words."""
     symbols = []
@@ -147,9 +148,12 @@ def test_keys_round_trip_and_match_the_documented_layout():
         words = _random_words(rng)
         key = _key(words)
         assert list(key) == _reference_key(words)
-        engine.key_to_columns(key, out)
+        key_to_columns(key, out)
         assert list(out) == sorted(words)
         assert key[0] != 0
+        rng.shuffle(words)                          # the sorting network, any order
+        sorted_words(words, out)
+        assert list(out) == sorted(words)
         seen.add((tuple(key), tuple(sorted(words))))
     assert len({k for k, _ in seen}) == len({w for _, w in seen})   # exact: no collisions
     # all 56 cards, 64 symbols, a 22-card column: the last symbol is bits 189-191
@@ -157,7 +161,7 @@ def test_keys_round_trip_and_match_the_documented_layout():
     cols = [cards[:22]] + [cards[22 + 5 * i: 27 + 5 * i] for i in range(6)] + [cards[52:], []]
     full = np.array([_word(c) for c in cols], np.int64)
     assert list(_key(full)) == _reference_key(full)
-    engine.key_to_columns(_key(full), out)
+    key_to_columns(_key(full), out)
     assert list(out) == sorted(full)
 
 
@@ -223,3 +227,13 @@ def test_a_last_growth_leaves_astar_room_for_its_open_list():
     status, nodes, limit = run_search(search, Limits(max_nodes=10**7, max_memory=48 << 20))
     assert limit == "memory" and search.table_bytes() <= 48 << 20
     assert nodes > 0.75 * table.capacity(search.keys.shape[0])
+
+
+def test_the_sorting_network_sorts_every_input():
+    """By the 0-1 principle a comparator network sorts every input iff it sorts all 2**9
+    inputs of zeros and ones: so this test is a proof for any nine words."""
+    out = np.empty(engine.NCOLS, np.int64)
+    for bits in range(1 << engine.NCOLS):
+        words = np.array([(bits >> i) & 1 for i in range(engine.NCOLS)], np.int64)
+        sorted_words(words, out)
+        assert list(out) == sorted(words)

@@ -20,33 +20,13 @@ column fits one signed 64-bit word exactly.  The top card is `word % 7`, popping
 
 Moves are packed into one int64: src | dst << 4 | k << 8 (0-based columns).
 
-Canonical key (3 int64 words, exact)
-------------------------------------
-The nine words sorted ascending, then written as a stream of 3-bit symbols: each column's
-digits top to bottom as digit+1 (1..7), and a 0 symbol after every column but the last.
-Symbol i occupies bits 3i..3i+2 of the 192-bit number key[0] + key[1]*2**64 + key[2]*2**128
-(two's-complement words, so bit 63 of a word is its sign bit); symbols 21 and 42 straddle
-two words:
-
-    key[0]  bits 0-62: symbols 0-20   bit 63: low bit of symbol 21
-    key[1]  bits 0-1: rest of 21      bits 2-61: symbols 22-41   bits 62-63: low of 42
-    key[2]  bit 0: rest of 42         bits 1-63: symbols 43-63
-
-At most 56 cards + 8 separators = 64 symbols = 192 bits, so every position fits exactly.
-Equal for any permutation of the columns, and different for positions that differ in
-anything but column order (colours are not in the words at all).  key[0] == 0 only for
-the empty table: with any card on it at most 8 columns are empty, their words (1) sort
-first, so symbol e <= 8 is a card (>= 1) and lies in bits 0-26 of key[0].  The table
-uses that as its empty-slot mark (search/table.py).
+Canonical keys: rules/keys.py.
 """
 import numpy as np
 from ..jit import njit
 from . import packing
 from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD  # noqa: F401
 
-KEY_WORDS = 3
-KEY_SYMBOLS = 64   # 56 cards + 8 separators: 3 * 64 = 192 bits = KEY_WORDS words
-assert 3 * KEY_SYMBOLS == 64 * KEY_WORDS
 POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
 MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 3 run
                  # lengths (two all-neutral runs and one whose first card is fixed)
@@ -311,120 +291,3 @@ def misplaced_delta(cols, m):
     wd = cols[d]
     after = wd % 7 if wd >= 7 else -1
     return int(is_bad(first, after)) - int(is_bad(first, below))
-
-
-@njit(cache=True)
-def sorted_words(cols, out):
-    """Copy cols into out in ascending order (insertion sort; nine items)."""
-    for i in range(NCOLS):
-        out[i] = cols[i]
-    for i in range(1, NCOLS):
-        v = out[i]
-        j = i - 1
-        while j >= 0 and out[j] > v:
-            out[j + 1] = out[j]
-            j -= 1
-        out[j + 1] = v
-
-
-def _chunk_tables():
-    """CHUNK4[v]: the four digits of v (0 <= v < 7**4), top first, as 3-bit symbols
-    digit+1; TAIL[x]: for 1 <= x < 7**4 (a column word of n <= 3 cards), its n symbols
-    in the low 12 bits and n above them."""
-    chunk = np.zeros(7 ** 4, np.int64)
-    tail = np.zeros(7 ** 4, np.int64)
-    for v in range(7 ** 4):
-        bits, x = 0, v
-        for i in range(4):
-            bits |= (x % 7 + 1) << (3 * i)
-            x //= 7
-        chunk[v] = bits
-    for x in range(1, 7 ** 4):
-        bits, n, y = 0, 0, x
-        while y >= 7:
-            bits |= (y % 7 + 1) << (3 * n)
-            y //= 7
-            n += 1
-        tail[x] = bits | (n << 12)
-    return chunk, tail
-
-
-CHUNK4, TAIL = _chunk_tables()
-
-
-@njit(cache=True)
-def _emit(key, pos, bits, n):
-    """Write n <= 4 symbols (3 bits each, in bits) at symbol position pos of key."""
-    b = 3 * pos
-    w = b >> 6
-    off = b & 63
-    key[w] |= bits << off                   # bits above bit 63 fall off
-    if off + 3 * n > 64:
-        key[w + 1] |= bits >> (64 - off)    # bits >= 0: the shift brings in zeros
-
-
-@njit(cache=True)
-def canonical_key(cols, scratch, key):
-    """Write the exact canonical key of cols into key[0:3] (see the module docstring).
-
-    Columns are converted four digits at a time through the CHUNK4 and TAIL tables.
-    """
-    sorted_words(cols, scratch)
-    for i in range(KEY_WORDS):
-        key[i] = 0
-    pos = 0
-    for c in range(NCOLS):
-        x = scratch[c]
-        while x >= 2401:
-            _emit(key, pos, CHUNK4[x % 2401], 4)
-            x //= 2401
-            pos += 4
-        t = TAIL[x]
-        n = t >> 12
-        if n:
-            _emit(key, pos, t & 4095, n)
-            pos += n
-        pos += 1
-
-
-@njit(cache=True)
-def _symbol(key, pos):
-    """Symbol pos of key (0..7); the words' sign bits are masked off, never smeared in."""
-    b = 3 * pos
-    w = b >> 6
-    off = b & 63
-    if off <= 61:
-        return (key[w] >> off) & 7
-    low = (key[w] >> off) & ((1 << (64 - off)) - 1)
-    return low | ((key[w + 1] << (64 - off)) & 7)
-
-
-@njit(cache=True)
-def key_to_columns(key, cols):
-    """Inverse of canonical_key: write the nine (sorted) column words into cols."""
-    digits = np.empty(MAX_COLUMN, np.int64)
-    pos = 0
-    for c in range(NCOLS):
-        n = 0
-        while pos < KEY_SYMBOLS:
-            sym = _symbol(key, pos)
-            pos += 1
-            if sym == 0:
-                break
-            digits[n] = sym - 1
-            n += 1
-        w = 1
-        for i in range(n - 1, -1, -1):
-            w = w * 7 + digits[i]
-        cols[c] = w
-
-
-@njit(cache=True)
-def key_hash(key):
-    """A well-mixed 64-bit hash of a canonical key (for table slots, not for identity)."""
-    h = np.uint64(0x9E3779B97F4A7C15)
-    for i in range(KEY_WORDS):
-        h ^= np.uint64(key[i])
-        h *= np.uint64(0xBF58476D1CE4E5B9)
-        h ^= h >> np.uint64(29)
-    return h

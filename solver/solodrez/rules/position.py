@@ -155,9 +155,9 @@ class Position:
         """The canonical key: equal for positions equal up to column order and colours."""
         import numpy as np
 
-        from . import engine
-        key = np.zeros(engine.KEY_WORDS, np.int64)
-        engine.canonical_key(self._words, np.empty(NCOLS, np.int64), key)
+        from . import keys
+        key = np.zeros(keys.KEY_WORDS, np.int64)
+        keys.canonical_key(self._words, np.empty(NCOLS, np.int64), key)
         return tuple(int(v) for v in key)
 
     def is_won(self) -> bool:

@@ -46,8 +46,9 @@ from __future__ import annotations
 import numpy as np
 from ..jit import njit
 
-from ..rules.engine import (KEY_WORDS, MAX_MOVES, NCOLS, apply_move, bound_delta, canonical_key,
-                     generate_moves, is_won, key_to_columns, lower_bound)
+from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, bound_delta, generate_moves, is_won,
+                            lower_bound)
+from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves, shuffle_ties
 from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,

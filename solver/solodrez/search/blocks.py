@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rules import engine
+from ..rules import engine, keys
 from ..rules.cards import RANK_NAMES, card_digit, card_name
 from ..rules.position import Position
 
@@ -283,10 +283,10 @@ def reachable(pos: Position, limit: int = CIRCLE_LIMIT):
     start = pos.words()
     out = np.empty(engine.MAX_MOVES, np.int64)
     scratch = np.empty(engine.NCOLS, np.int64)
-    key = np.zeros(engine.KEY_WORDS, np.int64)
+    key = np.zeros(keys.KEY_WORDS, np.int64)
 
     def key_of(words):
-        engine.canonical_key(words, scratch, key)
+        keys.canonical_key(words, scratch, key)
         return key.tobytes()
 
     seen = {key_of(start)}

@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 from ..jit import njit
 
-from ..rules.engine import (MAX_MOVES, NCOLS, KEY_WORDS, apply_move, canonical_key, generate_moves,
-                     is_won)
+from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
+from ..rules.keys import KEY_WORDS, canonical_key
 from .deadness import dead_scratch, is_dead
 from .ordering import order_moves
 from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, table_find, \

@@ -4,8 +4,8 @@ and tracing the solution through the chain of parents (search/astar.py keeps the
 import numpy as np
 from ..jit import njit
 
-from ..rules.engine import KEY_WORDS, MAX_MOVES, NCOLS, apply_move, canonical_key, \
-    generate_moves, is_won
+from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
+from ..rules.keys import KEY_WORDS, canonical_key
 
 
 @njit(cache=True)

@@ -2,10 +2,10 @@
 
 Entry packing (24 bytes a slot; a search keeps its own payload in its own arrays)
 -------------------------------------------------------------------------------
-    keys[slot, 0:3]  the exact canonical key (engine.canonical_key, 192 bits); never a
+    keys[slot, 0:3]  the exact canonical key (keys.canonical_key, 192 bits); never a
                      fingerprint, so a table hit is always the same position and LOST
                      stays a proof.  keys[slot, 0] == 0 marks an empty slot: only the empty
-                     table has key[0] == 0 (proof in engine's docstring), and it is won, and
+                     table has key[0] == 0 (proof in rules/keys.py), and it is won, and
                      no search ever stores a won position (each tests is_won first;
                      table_insert_at refuses such a key rather than lose it).
 
@@ -21,7 +21,7 @@ so searches keep them in int32 arrays.
 import numpy as np
 from ..jit import njit
 
-from ..rules.engine import KEY_WORDS, key_hash
+from ..rules.keys import KEY_WORDS, key_hash
 
 KEY_BYTES = 8 * KEY_WORDS
 ENTRY_BYTES = KEY_BYTES         # bytes a slot of the table itself costs

@@ -1,0 +1,206 @@
+"""Canonical keys of Solodrez positions (numba kernels): exact, 3 int64 words.
+
+Layout
+------
+The nine column words (engine's docstring) sorted ascending, then written as a stream of
+3-bit symbols: each column's digits top to bottom as digit+1 (1..7), and a 0 symbol after
+every column but the last.  Symbol i occupies bits 3i..3i+2 of the 192-bit number
+key[0] + key[1]*2**64 + key[2]*2**128 (two's-complement words, so bit 63 of a word is its
+sign bit); symbols 21 and 42 straddle two words:
+
+    key[0]  bits 0-62: symbols 0-20   bit 63: low bit of symbol 21
+    key[1]  bits 0-1: rest of 21      bits 2-61: symbols 22-41   bits 62-63: low of 42
+    key[2]  bit 0: rest of 42         bits 1-63: symbols 43-63
+
+At most 56 cards + 8 separators = 64 symbols = 192 bits, so every position fits exactly.
+Equal for any permutation of the columns, and different for positions that differ in
+anything but column order (colours are not in the words at all).  key[0] == 0 only for
+the empty table: with any card on it at most 8 columns are empty, their words (1) sort
+first, so symbol e <= 8 is a card (>= 1) and lies in bits 0-26 of key[0].  The table
+uses that as its empty-slot mark (search/table.py).
+
+Speed: the sort is a sorting network (no branches), and each column's symbols are built
+in a register, four digits at a time through the CHUNK4/TAIL tables, then written with
+one shift per word they touch (a column's code is at most 60 bits, see canonical_key).
+"""
+import numpy as np
+from ..jit import njit
+from .packing import NCOLS
+
+KEY_WORDS = 3
+KEY_SYMBOLS = 64   # 56 cards + 8 separators: 3 * 64 = 192 bits = KEY_WORDS words
+assert 3 * KEY_SYMBOLS == 64 * KEY_WORDS
+
+
+@njit(cache=True, inline="always")
+def _exchange(s, i, j):
+    a = s[i]
+    b = s[j]
+    s[i] = min(a, b)
+    s[j] = max(a, b)
+
+
+@njit(cache=True)
+def sorted_words(cols, out):
+    """Copy the nine words of cols into out in ascending order (a 25-comparator sorting
+    network for nine inputs, Floyd's; tests/solodrez/test_table.py checks it against
+    `sorted` on random words)."""
+    for i in range(NCOLS):
+        out[i] = cols[i]
+    _exchange(out, 0, 3)
+    _exchange(out, 1, 7)
+    _exchange(out, 2, 5)
+    _exchange(out, 4, 8)
+    _exchange(out, 0, 7)
+    _exchange(out, 2, 4)
+    _exchange(out, 3, 8)
+    _exchange(out, 5, 6)
+    _exchange(out, 0, 2)
+    _exchange(out, 1, 3)
+    _exchange(out, 4, 5)
+    _exchange(out, 7, 8)
+    _exchange(out, 1, 4)
+    _exchange(out, 3, 6)
+    _exchange(out, 5, 7)
+    _exchange(out, 0, 1)
+    _exchange(out, 2, 4)
+    _exchange(out, 3, 5)
+    _exchange(out, 6, 8)
+    _exchange(out, 2, 3)
+    _exchange(out, 4, 5)
+    _exchange(out, 6, 7)
+    _exchange(out, 1, 2)
+    _exchange(out, 3, 4)
+    _exchange(out, 5, 6)
+
+
+def _chunk_tables():
+    """CHUNK4[v]: the four digits of v (0 <= v < 7**4), top first, as 3-bit symbols
+    digit+1; TAIL[x]: for 1 <= x < 7**4 (a column word of n <= 3 cards), its n symbols
+    in the low 12 bits and n above them."""
+    chunk = np.zeros(7 ** 4, np.uint64)
+    tail = np.zeros(7 ** 4, np.uint64)
+    for v in range(7 ** 4):
+        bits, x = 0, v
+        for i in range(4):
+            bits |= (x % 7 + 1) << (3 * i)
+            x //= 7
+        chunk[v] = bits
+    for x in range(1, 7 ** 4):
+        bits, n, y = 0, 0, x
+        while y >= 7:
+            bits |= (y % 7 + 1) << (3 * n)
+            y //= 7
+            n += 1
+        tail[x] = bits | (n << 12)
+    return chunk, tail
+
+
+CHUNK4, TAIL = _chunk_tables()
+
+
+@njit(cache=True, inline="always")
+def _put(k0, k1, k2, pos, code, nb):
+    """The three key words with code (nb <= 64 bits) or-ed in at bit pos (< 192); bits
+    past bit 191 fall off."""
+    if pos < 64:
+        k0 |= code << pos
+        if pos > 0 and pos + nb > 64:
+            k1 |= code >> (np.uint64(64) - pos)
+    elif pos < 128:
+        k1 |= code << (pos - np.uint64(64))
+        if pos > 64 and pos + nb > 128:
+            k2 |= code >> (np.uint64(128) - pos)
+    else:
+        k2 |= code << (pos - np.uint64(128))
+    return k0, k1, k2
+
+
+@njit(cache=True)
+def canonical_key(cols, scratch, key):
+    """Write the exact canonical key of cols into key[0:3] (the module docstring).
+
+    A column's code is built four digits at a time, and written once it holds 16 symbols
+    (48 bits) or the column ends: at most 48 + 3 tail symbols + the separator = 60 bits a
+    write.  The separator after the last column lands at bit 192 or beyond, or is a 0
+    written inside the key: either way it sets no bit.
+    """
+    sorted_words(cols, scratch)
+    k0 = np.uint64(0)
+    k1 = np.uint64(0)
+    k2 = np.uint64(0)
+    pos = np.uint64(0)
+    d4 = np.uint64(2401)
+    for c in range(NCOLS):
+        x = np.uint64(scratch[c])
+        code = np.uint64(0)
+        nb = np.uint64(0)
+        while x >= d4:
+            if nb == np.uint64(48):
+                k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
+                pos += nb
+                code = np.uint64(0)
+                nb = np.uint64(0)
+            code |= CHUNK4[x % d4] << nb
+            x //= d4
+            nb += np.uint64(12)
+        t = TAIL[x]
+        code |= (t & np.uint64(4095)) << nb
+        nb += np.uint64(3) * (t >> np.uint64(12)) + np.uint64(3)
+        k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
+        pos += nb
+    key[0] = np.int64(k0)
+    key[1] = np.int64(k1)
+    key[2] = np.int64(k2)
+
+
+@njit(cache=True, inline="always")
+def _symbol(k0, k1, k2, i):
+    """Symbol i (0..63) of the key words k0, k1, k2 (as uint64)."""
+    b = 3 * i
+    if b < 63:
+        return (k0 >> np.uint64(b)) & np.uint64(7)
+    if b == 63:
+        return (k0 >> np.uint64(63)) | ((k1 << np.uint64(1)) & np.uint64(7))
+    if b < 126:
+        return (k1 >> np.uint64(b - 64)) & np.uint64(7)
+    if b == 126:
+        return (k1 >> np.uint64(62)) | ((k2 << np.uint64(2)) & np.uint64(7))
+    return (k2 >> np.uint64(b - 128)) & np.uint64(7)
+
+
+@njit(cache=True)
+def key_to_columns(key, cols):
+    """Inverse of canonical_key: write the nine (sorted) column words into cols."""
+    k0 = np.uint64(key[0])
+    k1 = np.uint64(key[1])
+    k2 = np.uint64(key[2])
+    c = 0
+    w = 0           # the value of column c's digits read so far, top first
+    p = 1           # 7 ** (their count)
+    for i in range(KEY_SYMBOLS):
+        sym = np.int64(_symbol(k0, k1, k2, i))
+        if sym == 0:
+            if c == NCOLS - 1:
+                break               # the zeros after the last column
+            cols[c] = p + w
+            c += 1
+            w = 0
+            p = 1
+        else:
+            w += (sym - 1) * p
+            p *= 7
+    cols[c] = p + w
+    for e in range(c + 1, NCOLS):   # only for a key that is not one (a test's)
+        cols[e] = 1
+
+
+@njit(cache=True)
+def key_hash(key):
+    """A well-mixed 64-bit hash of a canonical key (for table slots, not for identity)."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(KEY_WORDS):
+        h ^= np.uint64(key[i])
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(29)
+    return h
