@@ -57,7 +57,7 @@ from .tight import bound_not_exact, tight_scratch
 from ..rules.productive import generate_productive
 from .parents import chain_length, move_payload, trace_path
 from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
-                    table_full, table_insert_at)
+                    table_full, table_insert_at, table_prefetch)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
 @njit(cache=True)
@@ -108,7 +108,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     """
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
-    key = np.empty(KEY_WORDS, np.int64)
+    ckeys = np.empty((MAX_MOVES, KEY_WORDS), np.int64)     # the children's keys
     scratch = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
     chosen = np.empty(MAX_MOVES, np.int64)
@@ -180,19 +180,25 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         order_moves(cols, chosen, k, scores)     # stable: the order the full list had
         if front > 0:
             shuffle_ties(cols, chosen, k, scores, front, ties)
-        nk = 0                  # children pushed, in push order, for the other fronts
+        # every child's key first, its slot prefetched, so that the probes below wait
+        # for memory together; a win ends the batch (the children before it, in push
+        # order, are still stored, as they would be one at a time)
+        win = -1
         for i in range(k - 1, -1, -1):   # pushed last is popped first: best move first
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, chosen[i])
+            if is_won(child):
+                win = i
+                break
+            canonical_key(child, scratch, ckeys[i])
+            table_prefetch(keys, ckeys[i])
+        nk = 0                  # children pushed, in push order, for the other fronts
+        for i in range(k - 1, win, -1):
             m = chosen[i]
             h2 = h + bound_delta(cols, m)
             f2 = h2 if greedy else max(g2 + h2, f)
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, m)
-            if is_won(child):
-                stats[2] = slot
-                stats[3] = g2
-                return WON
-            canonical_key(child, scratch, key)
+            key = ckeys[i]
             found = table_find(keys, key)
             if found >= 0:
                 if greedy or gs[found] <= g2:
@@ -201,16 +207,19 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 parent[found] = slot + 1
                 s2 = found
             else:
-                if prune_dead and (greedy or f != g + h) and \
-                        is_dead(child, digits, lengths, movable):
-                    # stored with g = 0 so that it is never opened (it cannot be won)
-                    s2 = table_insert_at(keys, size, found, key)
-                    if s2 < 0:
-                        return FULL
-                    parent[s2] = 0
-                    if not greedy:
-                        gs[s2] = 0
-                    continue
+                if prune_dead and (greedy or f != g + h):
+                    for c in range(NCOLS):
+                        child[c] = cols[c]
+                    apply_move(child, m)
+                    if is_dead(child, digits, lengths, movable):
+                        # stored with g = 0 so that it is never opened (it cannot be won)
+                        s2 = table_insert_at(keys, size, found, key)
+                        if s2 < 0:
+                            return FULL
+                        parent[s2] = 0
+                        if not greedy:
+                            gs[s2] = 0
+                        continue
                 s2 = table_insert_at(keys, size, found, key)
                 if s2 < 0:
                     return FULL
@@ -222,6 +231,10 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             kept[nk] = m
             kept_slot[nk] = s2
             nk += 1
+        if win >= 0:
+            stats[2] = slot
+            stats[3] = g2
+            return WON
         if g == 0 and nfronts > 1 and nk > 0:        # the root: seed every other front
             for j in range(1, nfronts):
                 for i in range(nk):
