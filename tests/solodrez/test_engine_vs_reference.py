@@ -429,7 +429,8 @@ def test_S9_neutral_role_lasts_one_move():
 
 def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
     """engine.bound_delta(m), which A* uses instead of recomputing the bound, equals
-    lower_bound(after m) - lower_bound(before) for every legal move."""
+    lower_bound(after m) - lower_bound(before) for every legal move, and
+    engine.move_outlook(m) marks exactly the moves onto an empty column."""
     positions, successors = corpus
     for p, succ, (pos, mine) in zip(positions, successors, played):
         words = pos.words()
@@ -437,6 +438,8 @@ def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
         for m, q in succ:
             after = int(engine.lower_bound(mine[m].words()))
             assert int(engine.bound_delta(words, Move(*m).pack())) == after - lb, (p, m)
+            outlook = int(engine.move_outlook(words, Move(*m).pack()))
+            assert (outlook >> 2) & 3 == int(words[m[1]] == engine.EMPTY_WORD), (p, m)
 
 
 def test_productive_moves_are_the_pruned_moves_that_lower_the_bound(corpus, played):

@@ -251,12 +251,19 @@ def lower_bound(cols):
 
 
 @njit(cache=True)
-def bound_delta(cols, m):
-    """lower_bound(after move m) - lower_bound(cols), computed without playing m.
+def move_outlook(cols, m):
+    """What move m does to the bound and how the searches rank it, computed without
+    playing it, packed as misplaced * 16 + empty * 4 + (delta + 1):
 
-    Exact by the proof of lower_bound: only the move's first card changes the card it
-    lies on, so only its own term can change, and series removal takes out only cards
-    that are not counted.
+    delta      lower_bound(after m) - lower_bound(cols), in -1..1 (`bound_delta`);
+    misplaced  the change in the number of misplaced real cards, the first term of
+               lower_bound (`misplaced_delta`; 0 for a neutral first card);
+    empty      1 when m lands on an empty column (spending one is a cost).
+
+    So outlook >> 2 is the move-ordering score misplaced * 4 + empty (ordering.py) and
+    outlook & 3 is delta + 1.  Exact by the proof of lower_bound: only the move's first
+    card changes the card it lies on, so only its own term can change, and series
+    removal takes out only cards that are not counted.
     """
     s = m & 15
     d = (m >> 4) & 15
@@ -268,26 +275,22 @@ def bound_delta(cols, m):
     wd = cols[d]
     after = wd % 7 if wd >= 7 else -1
     if first == 0:
-        return int(after > 0) - int(below > 0)
-    return int(is_bad(first, after)) - int(is_bad(first, below))
+        misplaced = 0
+        delta = int(after > 0) - int(below > 0)
+    else:
+        misplaced = int(is_bad(first, after)) - int(is_bad(first, below))
+        delta = misplaced
+    return misplaced * 16 + int(wd == EMPTY_WORD) * 4 + delta + 1
+
+
+@njit(cache=True)
+def bound_delta(cols, m):
+    """lower_bound(after move m) - lower_bound(cols), computed without playing m."""
+    return (move_outlook(cols, m) & 3) - 1
 
 
 @njit(cache=True)
 def misplaced_delta(cols, m):
     """The change in the number of misplaced real cards (the first term of lower_bound)
-    that move m would cause, computed without playing it; the move ordering uses it.
-
-    Series removal takes out only cards that are not counted, so it changes nothing.
-    """
-    s = m & 15
-    d = (m >> 4) & 15
-    k = m >> 8
-    rest = cols[s] // POW7[k - 1]
-    first = rest % 7
-    if first == 0:
-        return 0
-    rest //= 7
-    below = rest % 7 if rest >= 7 else -1
-    wd = cols[d]
-    after = wd % 7 if wd >= 7 else -1
-    return int(is_bad(first, after)) - int(is_bad(first, below))
+    that move m would cause, computed without playing it."""
+    return move_outlook(cols, m) >> 4

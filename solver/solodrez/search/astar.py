@@ -46,11 +46,11 @@ from __future__ import annotations
 import numpy as np
 from ..jit import njit
 
-from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, bound_delta, generate_moves, is_won,
-                            lower_bound)
+from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound,
+                            move_outlook)
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
 from .deadness import dead_scratch, is_dead
-from .ordering import order_moves, shuffle_ties
+from .ordering import order_moves, shuffle_ties, sort_scored
 from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,
                         push)
 from .tight import bound_not_exact, tight_scratch
@@ -161,13 +161,16 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             if f + 1 > MAX_F:
                 return TOO_LONG
             k = generate_productive(cols, chosen)
+            for i in range(k):
+                scores[i] = move_outlook(cols, chosen[i])
             later = f + 1
         else:
             n = generate_moves(cols, moves, True)
             later = MAX_F + 1       # the smallest f above this one among the children
             k = 0                   # children stored now: those with f2 <= f
             for i in range(n):
-                h2 = h + bound_delta(cols, moves[i])     # exact: engine.bound_delta
+                outlook = move_outlook(cols, moves[i])
+                h2 = h + (outlook & 3) - 1      # exact: engine.move_outlook
                 f2 = h2 if greedy else max(g2 + h2, f)
                 if f2 > MAX_F:
                     return TOO_LONG         # never drop a position: LOST must stay a proof
@@ -176,8 +179,9 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                         later = f2
                     continue
                 chosen[k] = moves[i]
+                scores[k] = outlook
                 k += 1
-        order_moves(cols, chosen, k, scores)     # stable: the order the full list had
+        sort_scored(chosen, k, scores)      # order_moves; stable: the full list's order
         if front > 0:
             shuffle_ties(cols, chosen, k, scores, front, ties)
         # every child's key first, its slot prefetched, so that the probes below wait
@@ -196,7 +200,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         nk = 0                  # children pushed, in push order, for the other fronts
         for i in range(k - 1, win, -1):
             m = chosen[i]
-            h2 = h + bound_delta(cols, m)
+            h2 = h + (scores[i] & 3) - 1
             f2 = h2 if greedy else max(g2 + h2, f)
             key = ckeys[i]
             found = table_find(keys, key)
@@ -247,7 +251,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                     for q in range(nk):
                         if kept[q] == m:
                             s2 = kept_slot[q]
-                    h2 = h + bound_delta(cols, m)
+                    h2 = h + (scores[i] & 3) - 1
                     f2 = max(g2 + h2, f)
                     if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j,
                                 greedy):

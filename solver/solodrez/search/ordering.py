@@ -1,26 +1,29 @@
 """Move ordering shared by the searches (numba)."""
 from ..jit import njit
 
-from ..rules import engine
-from ..rules.engine import NCOLS, misplaced_delta
+from ..rules.engine import NCOLS, move_outlook
 
 
 @njit(cache=True)
 def order_moves(cols, moves, n, scores):
     """Sort moves[0:n] best first: moves that fix a misplaced card, then neutral ones,
-    then ones that misplace a card; ties keep generation order (a stable insertion sort)."""
+    then ones that misplace a card, and among equals those that keep an empty column
+    (the score engine.move_outlook >> 2); ties keep generation order.  scores[0:n] end
+    as the sorted moves' outlooks."""
     for i in range(n):
-        m = moves[i]
-        s = misplaced_delta(cols, m) * 4
-        wd = cols[(m >> 4) & 15]
-        if wd == engine.EMPTY_WORD:
-            s += 1          # spending an empty column is a cost
-        scores[i] = s
+        scores[i] = move_outlook(cols, moves[i])
+    sort_scored(moves, n, scores)
+
+
+@njit(cache=True)
+def sort_scored(moves, n, scores):
+    """Sort moves[0:n] and their outlooks scores[0:n] together by score (outlook >> 2),
+    stably (an insertion sort): order_moves for a caller that has the outlooks."""
     for i in range(1, n):
         m = moves[i]
         s = scores[i]
         j = i - 1
-        while j >= 0 and scores[j] > s:
+        while j >= 0 and scores[j] >> 2 > s >> 2:
             moves[j + 1] = moves[j]
             scores[j + 1] = scores[j]
             j -= 1
@@ -39,8 +42,9 @@ def _mix(x):
 
 @njit(cache=True)
 def shuffle_ties(cols, moves, n, scores, front, ties):
-    """Reorder moves[0:n], already sorted by score, within each run of equal scores by a
-    hash of (position, move, front): each front breaks ties its own way."""
+    """Reorder moves[0:n] (and scores[0:n], their outlooks), already sorted by score,
+    within each run of equal scores by a hash of (position, move, front): each front
+    breaks ties its own way."""
     base = front
     for c in range(NCOLS):
         base = _mix(base ^ cols[c])
@@ -51,7 +55,7 @@ def shuffle_ties(cols, moves, n, scores, front, ties):
         s = scores[i]
         t = ties[i]
         j = i - 1
-        while j >= 0 and (scores[j] > s or (scores[j] == s and ties[j] > t)):
+        while j >= 0 and (scores[j] >> 2 > s >> 2 or (scores[j] >> 2 == s >> 2 and ties[j] > t)):
             moves[j + 1] = moves[j]
             scores[j + 1] = scores[j]
             ties[j + 1] = ties[j]
