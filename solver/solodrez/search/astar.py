@@ -17,7 +17,9 @@ f equals f, and goes back into the open list at the next larger f of its childre
 the table holds only positions with f up to the optimum, not every child generated.
 In its own layer (f = g + h) those are the children whose move lowers h by one, and
 `rules.productive` lists just them; the position comes back at f + 1 (at most the next
-f of its other children, so no position is ever skipped).
+f of its other children, so no position is ever skipped).  In greedy mode f is h, a move
+changes h by at most one, so a position comes back at most once, at h + 1, and then
+takes only the children with h + 1: the others were stored when it was taken at h.
 
 Open lists: one per front (see astar_run), buckets by (f, h), each a linked list through
 shared entry arrays; lowest f first and, within it, lowest h (deepest) first, newest
@@ -178,6 +180,8 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                     if f2 < later:
                         later = f2
                     continue
+                if greedy and f2 <= h < f:
+                    continue        # taken back at f, this child was stored at f = h
                 chosen[k] = moves[i]
                 scores[k] = outlook
                 k += 1
