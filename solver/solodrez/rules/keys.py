@@ -155,41 +155,42 @@ def canonical_key(cols, scratch, key):
 
 
 @njit(cache=True, inline="always")
-def _symbol(k0, k1, k2, i):
-    """Symbol i (0..63) of the key words k0, k1, k2 (as uint64)."""
-    b = 3 * i
-    if b < 63:
-        return (k0 >> np.uint64(b)) & np.uint64(7)
-    if b == 63:
-        return (k0 >> np.uint64(63)) | ((k1 << np.uint64(1)) & np.uint64(7))
-    if b < 126:
-        return (k1 >> np.uint64(b - 64)) & np.uint64(7)
-    if b == 126:
-        return (k1 >> np.uint64(62)) | ((k2 << np.uint64(2)) & np.uint64(7))
-    return (k2 >> np.uint64(b - 128)) & np.uint64(7)
+def _feed(cols, sym, c, w, p):
+    """Read one symbol into the column state (c: the column being read, w: the value of
+    its digits so far, top first, p: 7 ** their count); returns the new state.  A 0
+    ends column c, except after the last column, where only zeros follow."""
+    if sym == 0:
+        if c < NCOLS - 1:
+            cols[c] = p + w
+            return c + 1, 0, 1
+        return c, w, p
+    return c, w + (sym - 1) * p, p * 7
 
 
 @njit(cache=True)
 def key_to_columns(key, cols):
-    """Inverse of canonical_key: write the nine (sorted) column words into cols."""
+    """Inverse of canonical_key: write the nine (sorted) column words into cols.
+    Symbols 0-20 lie in key[0], 22-41 in key[1], 43-63 in key[2]; 21 and 42 straddle."""
     k0 = np.uint64(key[0])
     k1 = np.uint64(key[1])
     k2 = np.uint64(key[2])
-    c = 0
-    w = 0           # the value of column c's digits read so far, top first
-    p = 1           # 7 ** (their count)
-    for i in range(KEY_SYMBOLS):
-        sym = np.int64(_symbol(k0, k1, k2, i))
-        if sym == 0:
-            if c == NCOLS - 1:
-                break               # the zeros after the last column
-            cols[c] = p + w
-            c += 1
-            w = 0
-            p = 1
-        else:
-            w += (sym - 1) * p
-            p *= 7
+    c, w, p = 0, 0, 1
+    x = k0
+    for _ in range(21):
+        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
+        x >>= np.uint64(3)
+    sym = (k0 >> np.uint64(63)) | ((k1 << np.uint64(1)) & np.uint64(7))
+    c, w, p = _feed(cols, np.int64(sym), c, w, p)
+    x = k1 >> np.uint64(2)
+    for _ in range(20):
+        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
+        x >>= np.uint64(3)
+    sym = (k1 >> np.uint64(62)) | ((k2 << np.uint64(2)) & np.uint64(7))
+    c, w, p = _feed(cols, np.int64(sym), c, w, p)
+    x = k2 >> np.uint64(1)
+    for _ in range(21):
+        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
+        x >>= np.uint64(3)
     cols[c] = p + w
     for e in range(c + 1, NCOLS):   # only for a key that is not one (a test's)
         cols[e] = 1
