@@ -12,6 +12,7 @@ import time
 import numpy as np
 from numba.core.dispatcher import Dispatcher
 
+from ..common.allocator import keep_freed_memory
 from . import jit
 from .rules import engine, keys, packing, productive
 from .search import astar, deadness, dfs, open_list, ordering, parents, table, tight
@@ -44,12 +45,14 @@ def ensure_compiled(stream=None) -> None:
     With a cache for every kernel module (same sources), nothing is done here: each kernel
     loads from the cache on its first call, so a command pays only for what it uses.
     Otherwise one line goes to stderr before compiling and one after, with the time it
-    took, and every kernel is compiled (and cached) now.
+    took, and every kernel is compiled (and cached) now.  Either way the process is set
+    to keep the memory of freed tables for the next ones (common/allocator.py).
     """
     global _done
     if _done:
         return
     _done = True
+    keep_freed_memory()         # a process about to search: reuse its freed tables
     modules = kernel_modules()
     if all(_has_cache(m) for m in modules):
         return
