@@ -167,6 +167,15 @@ def _feed(cols, sym, c, w, p):
     return c, w + (sym - 1) * p, p * 7
 
 
+@njit(cache=True, inline="always")
+def _feed_word(cols, x, count, c, w, p):
+    """Read `count` symbols from the low bits of x, lowest first (see _feed)."""
+    for _ in range(count):
+        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
+        x >>= np.uint64(3)
+    return c, w, p
+
+
 @njit(cache=True)
 def key_to_columns(key, cols):
     """Inverse of canonical_key: write the nine (sorted) column words into cols.
@@ -174,23 +183,13 @@ def key_to_columns(key, cols):
     k0 = np.uint64(key[0])
     k1 = np.uint64(key[1])
     k2 = np.uint64(key[2])
-    c, w, p = 0, 0, 1
-    x = k0
-    for _ in range(21):
-        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
-        x >>= np.uint64(3)
+    c, w, p = _feed_word(cols, k0, 21, 0, 0, 1)
     sym = (k0 >> np.uint64(63)) | ((k1 << np.uint64(1)) & np.uint64(7))
     c, w, p = _feed(cols, np.int64(sym), c, w, p)
-    x = k1 >> np.uint64(2)
-    for _ in range(20):
-        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
-        x >>= np.uint64(3)
+    c, w, p = _feed_word(cols, k1 >> np.uint64(2), 20, c, w, p)
     sym = (k1 >> np.uint64(62)) | ((k2 << np.uint64(2)) & np.uint64(7))
     c, w, p = _feed(cols, np.int64(sym), c, w, p)
-    x = k2 >> np.uint64(1)
-    for _ in range(21):
-        c, w, p = _feed(cols, np.int64(x & np.uint64(7)), c, w, p)
-        x >>= np.uint64(3)
+    c, w, p = _feed_word(cols, k2 >> np.uint64(1), 21, c, w, p)
     cols[c] = p + w
     for e in range(c + 1, NCOLS):   # only for a key that is not one (a test's)
         cols[e] = 1
