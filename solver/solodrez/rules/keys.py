@@ -123,7 +123,9 @@ def canonical_key(cols, scratch, key):
     A column's code is built four digits at a time, and written once it holds 16 symbols
     (48 bits) or the column ends: at most 48 + 3 tail symbols + the separator = 60 bits a
     write.  The separator after the last column lands at bit 192 or beyond, or is a 0
-    written inside the key: either way it sets no bit.
+    written inside the key: either way it sets no bit.  Every write starts below bit 192
+    (_put's shifts stay under 64): the last column, the largest word, holds a card
+    whenever any card is left, so it starts at bit 189 at most.
     """
     sorted_words(cols, scratch)
     k0 = np.uint64(0)
