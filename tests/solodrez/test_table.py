@@ -9,6 +9,7 @@ from solver.solodrez.search.astar import AStar, WON as A_WON
 from solver.solodrez.rules.position import Position
 from solver.solodrez.search.dfs import DfsState, WON
 from solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
+from solver.solodrez.search.solve import _Clock as Clock, _run_stage as run_stage
 from solver.solodrez.rules.moves import Move
 
 from tests.solodrez import reference as ref
@@ -199,6 +200,19 @@ def test_searches_that_grow_their_table_give_the_same_answers():
         assert big.nodes == small.nodes
         assert big.bound() == small.bound() == len(small.path())
         assert _verify(deal, small.path()) == (True, "")
+
+
+def test_a_capped_depth_first_stage_stores_the_same_positions_whatever_its_arrays():
+    """Deal 2117's depth-first search goes more than 3,000 moves deep: growing the
+    per-depth arrays, or the table, must not restart the stage's budget."""
+    words = Position.from_deal(2117).words()
+    stored = []
+    for table_bytes, depth in ((1 << 20, 1024), (1 << 17, 1024), (1 << 12, 4)):
+        search = DfsState(words, table_bytes, depth=depth)
+        _, status, nodes, limit = run_stage(search, Limits(), Clock(Limits()), 0, 2000)
+        assert (status, nodes, limit) == (0, 2001, "stage")     # the root and 2,000 more
+        stored.append(sorted(map(tuple, search.keys[search.keys[:, 0] != 0].tolist())))
+    assert stored[0] == stored[1] == stored[2]
 
 
 def test_max_memory_bounds_the_whole_solve():

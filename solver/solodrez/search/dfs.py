@@ -121,10 +121,11 @@ class DfsState:
         self.prune_dead = prune_dead
         self.cols = words.astype(np.int64).copy()
         self.root = self.cols.copy()
-        self.moves = np.zeros((depth, MAX_MOVES), np.int64)
-        self.nmoves = np.zeros(depth, np.int64)
-        self.idx = np.zeros(depth, np.int64)
-        self.saved = np.zeros((depth, 2), np.int64)
+        # per-depth arrays: a depth's entries are written before they are read
+        self.moves = np.empty((depth, MAX_MOVES), np.int64)
+        self.nmoves = np.empty(depth, np.int64)
+        self.idx = np.empty(depth, np.int64)
+        self.saved = np.empty((depth, 2), np.int64)
         self.keys, self.size = new_table(slots_for(max_bytes))
         self.stats = np.zeros(2, np.int64)
         self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
@@ -138,17 +139,20 @@ class DfsState:
     progress = nodes    # what `run`'s budget counts
 
     def run(self, budget: int) -> int:
-        """Search on for about `budget` more positions; returns the status code."""
-        if self.status != RUNNING:
-            return self.status
-        while True:
+        """Search on for at most `budget` more positions; returns the status code.
+        Growing the per-depth arrays does not restart the budget, so a capped stage
+        stores the same positions however deep the search goes and however large its
+        table is."""
+        end = self.nodes + budget
+        while self.status == RUNNING and self.nodes < end:
             status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
-                             self.keys, self.size, self.stats, budget,
+                             self.keys, self.size, self.stats, end - self.nodes,
                              self.prune_dead)
             if status != DEEP:
                 self.status = status
                 return status
             self._grow()
+        return self.status
 
     def table_bytes(self) -> int:
         return self.keys.nbytes
@@ -175,10 +179,10 @@ class DfsState:
 
     def _grow(self) -> None:
         n = self.moves.shape[0]
-        self.moves = np.concatenate([self.moves, np.zeros((n, MAX_MOVES), np.int64)])
-        self.nmoves = np.concatenate([self.nmoves, np.zeros(n, np.int64)])
-        self.idx = np.concatenate([self.idx, np.zeros(n, np.int64)])
-        self.saved = np.concatenate([self.saved, np.zeros((n, 2), np.int64)])
+        self.moves = np.concatenate([self.moves, np.empty((n, MAX_MOVES), np.int64)])
+        self.nmoves = np.concatenate([self.nmoves, np.empty(n, np.int64)])
+        self.idx = np.concatenate([self.idx, np.empty(n, np.int64)])
+        self.saved = np.concatenate([self.saved, np.empty((n, 2), np.int64)])
 
     def path(self) -> list[int]:
         """The packed moves from the root to the current position (after WON: a win)."""

@@ -29,6 +29,9 @@ DEFAULT_MAX_MEMORY = 1 << 30
 DEFAULT_MAX_NODES = 200_000_000
 FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
+DFS_FIRST_TABLE = 1 << 17       # 5,461 slots: the first stage's 2,000 positions at most
+                                # 3/8 full (a table is cleared when made: 1 MB costs more
+                                # than a whole ordinary deal's search)
 GREEDY_FIRST_STAGE = 200_000
 PROBE_NODES = 50_000
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
@@ -244,7 +247,8 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         return done
 
     search, status, nodes, limit = _run_stage(
-        dfs_mod.DfsState(words, _first_table(clock)), limits, clock, nodes, DFS_FIRST_STAGE)
+        dfs_mod.DfsState(words, min(DFS_FIRST_TABLE, _first_table(clock))), limits, clock,
+        nodes, DFS_FIRST_STAGE)
     done = _found(search, status, nodes, clock, lower)
     if done:
         return finish(done)
