@@ -4,7 +4,7 @@
 
 Runs the greedy best-first search (the verdict portfolio's main stage) on a deal, takes
 the positions it stored as the corpus, and times each step of an expansion over all of
-them in compiled loops: decoding the key, generating moves, the bound deltas, ordering,
+them in compiled loops: decoding the key, generating moves, their outlooks, ordering,
 making each child, keying it, probing the table and the dead-position test.  Prints ns
 per call and per expansion, so a change can be aimed at what costs most.
 """
@@ -20,13 +20,13 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez.jit import njit  # noqa: E402
-from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move, bound_delta,  # noqa: E402
-                                          generate_moves, is_won)
+from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move,  # noqa: E402
+                                          generate_moves, is_won, move_outlook)
 from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
 from solver.solodrez.search.deadness import dead_scratch, is_dead  # noqa: E402
-from solver.solodrez.search.ordering import order_moves  # noqa: E402
+from solver.solodrez.search.ordering import sort_scored  # noqa: E402
 from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
 from solver.solodrez.search.table import table_find  # noqa: E402
 
@@ -44,19 +44,22 @@ def _generate(corpus, moves, counts):
 
 
 @njit
-def _deltas(corpus, moves, counts):
-    t = 0
+def _outlooks(corpus, moves, counts, outlooks):
     for i in range(corpus.shape[0]):
         for j in range(counts[i]):
-            t += bound_delta(corpus[i], moves[i, j])
-    return t
+            outlooks[i, j] = move_outlook(corpus[i], moves[i, j])
 
 
 @njit
-def _order(corpus, moves, counts):
+def _order(moves, counts, outlooks):
+    """sort_scored on a fresh copy of each list (so repeated runs sort the same input)."""
+    chosen = np.empty(MAX_MOVES, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
-    for i in range(corpus.shape[0]):
-        order_moves(corpus[i], moves[i], counts[i], scores)
+    for i in range(moves.shape[0]):
+        for j in range(counts[i]):
+            chosen[j] = moves[i, j]
+            scores[j] = outlooks[i, j]
+        sort_scored(chosen, counts[i], scores)
 
 
 @njit
@@ -133,9 +136,10 @@ def main() -> int:
     t, _ = _time(_generate, corpus, moves, counts)
     total = int(counts.sum())
     rows.append(("generate moves", t, n))
-    t, _ = _time(_deltas, corpus, moves, counts)
-    rows.append(("bound delta (per move)", t, total))
-    t, _ = _time(_order, corpus, moves.copy(), counts)
+    outlooks = np.empty((n, MAX_MOVES), np.int64)
+    t, _ = _time(_outlooks, corpus, moves, counts, outlooks)
+    rows.append(("move outlook (per move)", t, total))
+    t, _ = _time(_order, moves, counts, outlooks)
     rows.append(("order moves (all of them)", t, n))
     ckeys = np.empty((total, KEY_WORDS), np.int64)
     t0, _ = _time(_children, corpus, moves, counts, ckeys, False)
