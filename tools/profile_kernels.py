@@ -25,7 +25,7 @@ from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move,  # noqa:
 from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
-from solver.solodrez.search.deadness import dead_scratch, is_dead  # noqa: E402
+from solver.solodrez.search.deadness import is_dead  # noqa: E402
 from solver.solodrez.search.ordering import sort_scored  # noqa: E402
 from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
 from solver.solodrez.search.table import table_find  # noqa: E402
@@ -92,10 +92,9 @@ def _probe(keys, ckeys):
 
 @njit
 def _dead(corpus):
-    digits, lengths, movable = dead_scratch()
     t = 0
     for i in range(corpus.shape[0]):
-        t += is_dead(corpus[i], digits, lengths, movable)
+        t += is_dead(corpus[i])
     return t
 
 

@@ -38,7 +38,7 @@ def test_S14_numba_fixed_point_equals_the_blocks_detector():
         stuck = any(d != 0 and not expected[c][i]
                     and (d != 6 if i == 0 else col[i - 1] != d + 1)
                     for c, col in enumerate(cols) for i, d in enumerate(col))
-        answer = deadness.is_dead(pos.words(), digits, lengths, movable)
+        answer = deadness.is_dead(pos.words())
         assert answer == stuck, str(pos)    # stopping early never changes the answer
         dead += answer
         seen += 1
@@ -49,7 +49,7 @@ def test_S14_dead_positions_are_lost_by_reference_search():
     digits, lengths, movable = deadness.dead_scratch()
     checked = 0
     for pos in _positions(range(300, 700), 120, 11):
-        if pos.card_count() > 26 or not deadness.is_dead(pos.words(), digits, lengths, movable):
+        if pos.card_count() > 26 or not deadness.is_dead(pos.words()):
             continue
         assert ref.shortest_distance(ref_position(pos), max_nodes=50_000) in ("LOST", None)
         checked += 1

@@ -51,7 +51,7 @@ from ..jit import njit
 from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound,
                             move_outlook)
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
-from .deadness import dead_scratch, is_dead
+from .deadness import is_dead
 from .ordering import order_moves, shuffle_ties, sort_scored
 from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,
                         push)
@@ -118,7 +118,6 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     ties = np.empty(MAX_MOVES, np.int64)
     kept = np.empty(MAX_MOVES, np.int64)
     kept_slot = np.empty(MAX_MOVES, np.int64)
-    digits, lengths, movable = dead_scratch()
     t_digits, t_counted, t_lengths, t_work = tight_scratch()
     nfronts = lows.shape[0]
     done = 0
@@ -219,7 +218,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                     for c in range(NCOLS):
                         child[c] = cols[c]
                     apply_move(child, m)
-                    if is_dead(child, digits, lengths, movable):
+                    if is_dead(child):
                         # stored with g = 0 so that it is never opened (it cannot be won)
                         s2 = table_insert_at(keys, size, found, key)
                         if s2 < 0:

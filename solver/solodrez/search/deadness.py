@@ -171,12 +171,132 @@ def _fixed_point(cols, digits, lengths, M, stop_early):
 
 
 @njit(cache=True)
-def is_dead(cols, digits, lengths, M):
+def _exposure(d):
+    """The destinations (a mask of bits 1-6, as in _expose) that card digit d opens when
+    it may become a column's top."""
+    if d == 0:
+        return 0b111110
+    if d >= 2:
+        return 1 << (d - 1)
+    return 0
+
+
+@njit(cache=True)
+def _scan_column(w, dest):
+    """One column's marks for the destination mask `dest` (bit r: some top may take a
+    run whose first card plays rank r), read top first from its word w without arrays.
+
+    Returns exposed | unmarked << 8: `exposed`, the destinations its cards open (each card
+    that is the top or lies under a marked card; bit 6 when the bottom card is marked or
+    is a Joker), and `unmarked`, its out-of-place real cards left unmarked.  The marks
+    are those of `_fixed_point` for this dest: card t may move first when it heads an
+    ordered run (the cards above it playing one rank lower each) reaching a card that is
+    the top or lies under a marked card, and dest takes the rank the card plays.
+    Bookkeeping, each newest in its low bits: `hist` the digits of the last six cards
+    read (3 bits each), `free` whether each of them may become a top (1 bit each), and
+    `dist` the cards between this one and the nearest such card at or above it.
+    """
+    exposed = 0
+    unmarked = 0
+    hist = 0
+    free = 0
+    dist = 0
+    t = 0
+    x = w
+    is_free = True          # the top card may be a top
+    d = 0
+    while x >= 7:
+        d = x % 7
+        x //= 7
+        hist = ((hist << 3) | d) & 0o777777
+        free = ((free << 1) | int(is_free)) & 0o77
+        if is_free:
+            dist = 0
+            exposed |= _exposure(d)
+        else:
+            dist += 1
+        marked = False
+        if d != 0:
+            if (dest >> d) & 1:
+                run = 0         # cards above it in the ordered run it heads
+                while run < t and run < 5:
+                    e = (hist >> (3 * (run + 1))) & 7
+                    role = d - run - 1
+                    if role < 1 or (e != 0 and e != role):
+                        break
+                    run += 1
+                marked = dist <= run
+            if not marked:
+                below = x % 7 if x >= 7 else -1
+                if is_bad(d, below):
+                    unmarked += 1
+        else:
+            marked = _neutral_heads_move(hist, free, t, dest)
+        is_free = marked
+        t += 1
+    if t > 0 and (is_free or d == 6):
+        exposed |= 1 << 6           # the bottom card may move (or is a Joker): an empty column
+    return exposed | (unmarked << 8)
+
+
+@njit(cache=True)
+def _neutral_heads_move(hist, free, t, dest):
+    """_neutral_may_move for the neutral just read by _scan_column (hist and free as
+    there, t cards above it)."""
+    rho = -1
+    for span in range(min(t, 5) + 1):
+        e = (hist >> (3 * span)) & 7
+        if e != 0:
+            want = e + span
+            if rho == -1:
+                if want > 6:
+                    return False
+                rho = want
+            elif want != rho:
+                return False
+        elif rho != -1:
+            if rho - span < 1:
+                return False
+        elif span + 1 > 6:
+            return False
+        if (free >> span) & 1:
+            if rho != -1:
+                if (dest >> rho) & 1:
+                    return True
+            elif (dest >> (span + 1)) != 0:
+                return True
+    return False
+
+
+@njit(cache=True)
+def is_dead(cols):
     """True only if the position is lost: some out-of-place real card can never move first.
 
-    digits, lengths and M are the scratch arrays of dead_scratch().
+    The least fixed point of `may_move_first` (blocks.may_move_first), computed on the
+    words alone: sweeps of _scan_column over the nine columns, the destinations growing
+    as soon as a column opens new ones, until every out-of-place card is marked (not
+    dead: marks only grow, so that answer is final) or a whole sweep opens nothing new
+    (then every column was read with the final destinations, and the count is exact).
     """
-    return _fixed_point(cols, digits, lengths, M, True) > 0
+    dest = 0
+    for c in range(NCOLS):
+        w = cols[c]
+        if w == 1:
+            dest |= 1 << 6
+        else:
+            dest |= _exposure(w % 7)
+    while True:
+        before = dest
+        unmarked = 0
+        for c in range(NCOLS):
+            if cols[c] != 1:
+                r = _scan_column(cols[c], dest)
+                dest |= r & 0xFF
+                unmarked += r >> 8
+        if unmarked == 0:
+            return False
+        if dest == before:
+            return True
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ from ..jit import njit
 
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key
-from .deadness import dead_scratch, is_dead
+from .deadness import is_dead
 from .ordering import order_moves
 from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, table_find, \
     table_full, table_insert_at
@@ -38,8 +38,7 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead):
     table_insert_at(keys, size, found, key)
     stats[0] = 0    # depth
     stats[1] = 1    # positions stored
-    digits, lengths, movable = dead_scratch()
-    if prune_dead and is_dead(cols, digits, lengths, movable):
+    if prune_dead and is_dead(cols):
         return LOST
     scores = np.empty(MAX_MOVES, np.int64)
     nmoves[0] = generate_moves(cols, moves[0], True)
@@ -59,7 +58,6 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_de
     key = np.empty(KEY_WORDS, np.int64)
     scratch = np.empty(NCOLS, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
-    digits, lengths, movable = dead_scratch()
     d = stats[0]
     end = stats[1] + budget
     maxd = moves.shape[0]
@@ -99,7 +97,7 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_de
             stats[0] = d
             return FULL
         stats[1] += 1
-        if prune_dead and is_dead(cols, digits, lengths, movable):
+        if prune_dead and is_dead(cols):
             cols[m & 15] = saved[d, 0]
             cols[(m >> 4) & 15] = saved[d, 1]
             continue
