@@ -25,7 +25,7 @@ from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move,  # noqa:
 from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
-from solver.solodrez.search.deadness import is_dead  # noqa: E402
+from solver.solodrez.search.deadness import dead_memo, is_dead  # noqa: E402
 from solver.solodrez.search.ordering import sort_scored  # noqa: E402
 from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
 from solver.solodrez.search.table import table_find  # noqa: E402
@@ -91,10 +91,10 @@ def _probe(keys, ckeys):
 
 
 @njit
-def _dead(corpus):
+def _dead(corpus, memo):
     t = 0
     for i in range(corpus.shape[0]):
-        t += is_dead(corpus[i])
+        t += is_dead(corpus[i], memo)
     return t
 
 
@@ -147,7 +147,7 @@ def main() -> int:
     rows.append(("child key (minus making it)", t - t0, total))
     t, hits = _time(_probe, search.keys, ckeys)
     rows.append(("table probe", t, total))
-    t, dead = _time(_dead, corpus)
+    t, dead = _time(_dead, corpus, dead_memo())
     rows.append(("is_dead", t, n))
     print(f"corpus: {n:,} stored positions, {total / n:.1f} moves each, "
           f"{hits / total:.0%} of children in the table, {dead / n:.1%} dead")

@@ -28,6 +28,7 @@ def _positions(deals, steps, seed):
 
 def test_S14_numba_fixed_point_equals_the_blocks_detector():
     digits, lengths, movable = deadness.dead_scratch()
+    memo = deadness.dead_memo()
     seen = dead = 0
     for pos in _positions(range(150), 60, 7):
         cols = [[card_digit(c) for c in col] for col in pos.columns]
@@ -38,7 +39,7 @@ def test_S14_numba_fixed_point_equals_the_blocks_detector():
         stuck = any(d != 0 and not expected[c][i]
                     and (d != 6 if i == 0 else col[i - 1] != d + 1)
                     for c, col in enumerate(cols) for i, d in enumerate(col))
-        answer = deadness.is_dead(pos.words())
+        answer = deadness.is_dead(pos.words(), memo)
         assert answer == stuck, str(pos)    # stopping early never changes the answer
         dead += answer
         seen += 1
@@ -46,10 +47,10 @@ def test_S14_numba_fixed_point_equals_the_blocks_detector():
 
 
 def test_S14_dead_positions_are_lost_by_reference_search():
-    digits, lengths, movable = deadness.dead_scratch()
+    memo = deadness.dead_memo()
     checked = 0
     for pos in _positions(range(300, 700), 120, 11):
-        if pos.card_count() > 26 or not deadness.is_dead(pos.words()):
+        if pos.card_count() > 26 or not deadness.is_dead(pos.words(), memo):
             continue
         assert ref.shortest_distance(ref_position(pos), max_nodes=50_000) in ("LOST", None)
         checked += 1

@@ -51,7 +51,7 @@ from ..jit import njit
 from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound,
                             move_outlook)
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
-from .deadness import is_dead
+from .deadness import dead_memo, is_dead
 from .ordering import order_moves, shuffle_ties, sort_scored
 from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,
                         push)
@@ -89,7 +89,7 @@ def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, st
 
 @njit(cache=True)
 def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows, budget,
-              greedy, prune_dead, tight):
+              greedy, prune_dead, tight, memo):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
     With greedy=True the order is by h alone (greedy best-first): the first win found
@@ -218,7 +218,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                     for c in range(NCOLS):
                         child[c] = cols[c]
                     apply_move(child, m)
-                    if is_dead(child):
+                    if is_dead(child, memo):
                         # stored with g = 0 so that it is never opened (it cannot be won)
                         s2 = table_insert_at(keys, size, found, key)
                         if s2 < 0:
@@ -293,6 +293,7 @@ class AStar:
         self.gs = np.zeros(1 if greedy else nslots, np.int16)
         self.ne = np.zeros(2, np.int64)
         self.stats = np.zeros(5, np.int64)
+        self.memo = dead_memo()
         self.status = astar_start(self.root, self.keys, self.size, self.parent, self.gs,
                                   self.heads, self.e_slot, self.e_g, self.e_next, self.ne,
                                   self.stats, self.lows, greedy)
@@ -388,7 +389,7 @@ class AStar:
             self.status = astar_run(self.keys, self.size, self.parent, self.gs, self.heads,
                                     self.e_slot, self.e_g, self.e_next, self.ne, self.stats,
                                     self.lows, budget, self.greedy, self.prune_dead,
-                                    self.tight)
+                                    self.tight, self.memo)
         return self.status
 
     def path(self) -> list[int]:

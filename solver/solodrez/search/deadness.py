@@ -268,8 +268,32 @@ def _neutral_heads_move(hist, free, t, dest):
     return False
 
 
+MEMO_BITS = 12      # a search's column memo: 4,096 entries of 16 bytes (64 KB)
+
+
+def dead_memo():
+    """A fresh column memo for is_dead (one per search: entries are written in two
+    steps, so two threads must never share one)."""
+    return np.zeros((1 << MEMO_BITS, 2), np.int64)
+
+
 @njit(cache=True)
-def is_dead(cols):
+def _scan_memo(w, dest, memo):
+    """_scan_column(w, dest) through the memo: entry [0] the word, [1] dest | result << 8.
+    A word is never 0, so a fresh (zero) entry never matches; the whole word and dest are
+    compared, so an answer read back is always this column's."""
+    h = (np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)) ^ np.uint64(dest << 58)
+    i = np.int64(h >> np.uint64(64 - MEMO_BITS))
+    if memo[i, 0] == w and (memo[i, 1] & 0xFF) == dest:
+        return memo[i, 1] >> 8
+    r = _scan_column(w, dest)
+    memo[i, 0] = w
+    memo[i, 1] = dest | (r << 8)
+    return r
+
+
+@njit(cache=True)
+def is_dead(cols, memo):
     """True only if the position is lost: some out-of-place real card can never move first.
 
     The least fixed point of `may_move_first` (blocks.may_move_first), computed on the
@@ -277,6 +301,8 @@ def is_dead(cols):
     as soon as a column opens new ones, until every out-of-place card is marked (not
     dead: marks only grow, so that answer is final) or a whole sweep opens nothing new
     (then every column was read with the final destinations, and the count is exact).
+    A column's scan depends only on its word and the destinations, so it is looked up in
+    `memo` (dead_memo) before it is computed.
     """
     dest = 0
     for c in range(NCOLS):
@@ -290,7 +316,7 @@ def is_dead(cols):
         unmarked = 0
         for c in range(NCOLS):
             if cols[c] != 1:
-                r = _scan_column(cols[c], dest)
+                r = _scan_memo(cols[c], dest, memo)
                 dest |= r & 0xFF
                 unmarked += r >> 8
         if unmarked == 0:

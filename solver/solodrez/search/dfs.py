@@ -19,7 +19,7 @@ from ..jit import njit
 
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key
-from .deadness import is_dead
+from .deadness import dead_memo, is_dead
 from .ordering import order_moves
 from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, table_find, \
     table_full, table_insert_at
@@ -27,7 +27,7 @@ from .status import DEEP, FULL, LOST, RUNNING, WON
 
 
 @njit(cache=True)
-def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead):
+def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
     """Set up the search at the root position cols; returns WON if cols is already won."""
     stats[:] = 0
     if is_won(cols):
@@ -38,7 +38,7 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead):
     table_insert_at(keys, size, found, key)
     stats[0] = 0    # depth
     stats[1] = 1    # positions stored
-    if prune_dead and is_dead(cols):
+    if prune_dead and is_dead(cols, memo):
         return LOST
     scores = np.empty(MAX_MOVES, np.int64)
     nmoves[0] = generate_moves(cols, moves[0], True)
@@ -48,7 +48,7 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead):
 
 
 @njit(cache=True)
-def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_dead):
+def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_dead, memo):
     """Continue the depth-first search for at most `budget` new positions.
 
     Returns RUNNING (budget spent, call again), WON (the path is moves[d, idx[d]-1] for
@@ -97,7 +97,7 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_de
             stats[0] = d
             return FULL
         stats[1] += 1
-        if prune_dead and is_dead(cols):
+        if prune_dead and is_dead(cols, memo):
             cols[m & 15] = saved[d, 0]
             cols[(m >> 4) & 15] = saved[d, 1]
             continue
@@ -126,8 +126,9 @@ class DfsState:
         self.saved = np.empty((depth, 2), np.int64)
         self.keys, self.size = new_table(slots_for(max_bytes))
         self.stats = np.zeros(2, np.int64)
+        self.memo = dead_memo()
         self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
-                                self.keys, self.size, self.stats, prune_dead)
+                                self.keys, self.size, self.stats, prune_dead, self.memo)
 
     @property
     def nodes(self) -> int:
@@ -145,7 +146,7 @@ class DfsState:
         while self.status == RUNNING and self.nodes < end:
             status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
                              self.keys, self.size, self.stats, end - self.nodes,
-                             self.prune_dead)
+                             self.prune_dead, self.memo)
             if status != DEEP:
                 self.status = status
                 return status
