@@ -128,6 +128,21 @@ def any_equal(cols):
 
 
 @njit(cache=True)
+def _run_targets(lo, hi, by_code):
+    """The destination columns (a 9-bit mask) that take a run whose first card can play
+    any rank in lo..hi; by_code holds, 9 bits per want code w = 1..7 (_wants) from bit
+    9 * (w - 1), the mask of the columns with that code."""
+    m = 0
+    if hi >= 6:
+        m |= by_code >> 54
+    if lo <= 5:
+        m |= by_code >> 45
+        for w in range(lo, min(hi, 5) + 1):
+            m |= by_code >> (9 * (w - 1))
+    return m & 511
+
+
+@njit(cache=True)
 def generate_moves(cols, out, prune):
     """Write every legal move of position cols into out; return the count.
 
@@ -136,42 +151,47 @@ def generate_moves(cols, out, prune):
     (a source or destination column equal to an earlier one) or as the position itself
     (a whole column onto an empty column); the set of canonical successors is unchanged.
     Order: by source column, then destination column, then run length.
+
+    Each run length of a source gets the mask of the destination columns that take it
+    (_run_targets; 9 bits a length in `targets`), and the moves are read off the masks.
     """
     equal_words = prune and any_equal(cols)     # only then can pruning apply
-    wants = 0               # each destination's _wants code, 4 bits a column
+    by_code = 0
     for d in range(NCOLS):
-        wants |= _wants(cols[d]) << (4 * d)
+        w = _wants(cols[d])
+        if w != 0:
+            by_code |= 1 << (9 * (w - 1) + d)
+    empties = (by_code >> 54) & 511
     n = 0
     for s in range(NCOLS):
         runs = source_runs(cols, s, equal_words)
         nr = runs & 7
         if nr == 0:
             continue        # empty, or pruned as equal to an earlier column
-        whole = -1          # the column's length, once needed
-        for d in range(NCOLS):
-            code = (wants >> (4 * d)) & 15
-            if d == s or code == 0:
-                continue
-            if equal_words and equal_before(cols, d, s):
-                continue
-            for r in range(1, nr + 1):
-                lo = (runs >> (6 * r - 3)) & 7
-                hi = (runs >> (6 * r)) & 7
-                if code == 7:
-                    if hi < 6:
-                        continue
-                    if prune:
-                        if whole < 0:
-                            whole = column_length(cols[s])
-                        if r == whole:
-                            continue
-                elif code == 6:
-                    if lo > 5:
-                        continue
-                elif not lo <= code <= hi:
-                    continue
-                out[n] = move_pack(s, d, r)
-                n += 1
+        allowed = 511 & ~(1 << s)
+        if equal_words:
+            for d in range(NCOLS):
+                if equal_before(cols, d, s):
+                    allowed &= ~(1 << d)
+        whole = column_length(cols[s]) if prune and empties != 0 else -1
+        targets = 0
+        union = 0
+        for r in range(1, nr + 1):
+            m = _run_targets((runs >> (6 * r - 3)) & 7, (runs >> (6 * r)) & 7, by_code)
+            if r == whole:
+                m &= ~empties       # the whole column onto an empty one: the same position
+            m &= allowed
+            targets |= m << (9 * (r - 1))
+            union |= m
+        d = 0
+        while union != 0:
+            if union & 1:
+                for r in range(1, nr + 1):
+                    if (targets >> (9 * (r - 1) + d)) & 1:
+                        out[n] = move_pack(s, d, r)
+                        n += 1
+            union >>= 1
+            d += 1
     return n
 
 
