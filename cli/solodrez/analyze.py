@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 
 import click
 
@@ -91,6 +93,10 @@ def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, d
         progress = sys.stderr is not None and sys.stderr.isatty()
     client = connect_dask(dask_address) if dask_address else None
     fresh = (not os.path.exists(out), not os.path.exists(batch.meta_path(out)))
+    # `kill PID` (SIGTERM) stops the run as Ctrl-C does: the workers are stopped with it
+    # instead of going on alone until their deal ends
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
     try:
         tally = batch.run(settings, out, resume=resume, workers=workers, chunk_size=chunk_size,
                           progress=progress, stream=sys.stderr, dask_client=client)
@@ -105,6 +111,8 @@ def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, d
                    "rerun with --resume to continue", err=True)
         raise SystemExit(130) from None
     finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
         if client is not None:
             client.close()
     c = tally.counts
@@ -112,6 +120,10 @@ def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, d
     click.echo(f"{plural(tally.total, 'deal')} in {out}: {c['WON']} WON, {c['LOST']} LOST, "
                f"{c['UNKNOWN']} UNKNOWN, {c['ERROR']} ERROR"
                + (f"; winnable {w:.2%} of decided deals" if w is not None else ""), err=True)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 def _remove_if_empty(out: str, fresh: tuple[bool, bool]) -> None:

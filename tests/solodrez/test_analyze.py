@@ -175,6 +175,46 @@ def test_ctrl_c_keeps_finished_rows_then_resume_completes(baseline, tmp_path):
     assert first40 == sorted(map(key, data_rows(baseline)))
 
 
+def test_sigterm_stops_the_workers_too_and_keeps_finished_rows(tmp_path):
+    """`kill PID` reaches the main process only: it must stop its workers as Ctrl-C does,
+    not leave them running alone until their deal ends."""
+    out = str(tmp_path / "r.csv")
+    cmd = [sys.executable, "-m", "cli", "analyze", "0-999", "--out", out, "--workers", "2",
+           "--chunk-size", "1", *LIMITS]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=os.path.dirname(os.path.dirname(os.path.dirname(
+                                os.path.abspath(__file__)))))
+    deadline = time.time() + 60
+    while time.time() < deadline and (not os.path.exists(out) or
+                                      open(out).read().count("\n") < 6):
+        time.sleep(0.01)
+    workers = _children(proc.pid)
+    assert workers, "the run has no worker processes"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert b"--resume" in err
+    deadline = time.time() + 10
+    while time.time() < deadline and any(os.path.exists(f"/proc/{w}") for w in workers):
+        time.sleep(0.05)
+    assert not [w for w in workers if os.path.exists(f"/proc/{w}")]
+    assert 5 <= len(data_rows(out)) < 1000
+
+
+def _children(pid: int) -> list[int]:
+    """The process ids whose parent is pid (from /proc)."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
 def test_error_rows_for_exceptions_and_dead_workers(tmp_path):
     from tests.solodrez import batch_helpers
     out = str(tmp_path / "r.csv")
