@@ -442,6 +442,25 @@ def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
             assert (outlook >> 2) & 3 == int(words[m[1]] == engine.EMPTY_WORD), (p, m)
 
 
+def test_generated_outlooks_are_move_outlook(corpus, played):
+    """generate_moves(..., outlooks) lists the same moves as without them, and writes
+    each move's engine.move_outlook (which the test above checks against lower_bound)."""
+    out = np.empty(engine.MAX_MOVES, np.int64)
+    again = np.empty(engine.MAX_MOVES, np.int64)
+    outlooks = np.empty(engine.MAX_MOVES, np.int64)
+    seen = set()
+    for pos, _ in played:
+        words = pos.words()
+        for prune in (True, False):
+            n = engine.generate_moves(words, out, prune, outlooks)
+            assert n == engine.generate_moves(words, again, prune)
+            assert list(out[:n]) == list(again[:n])
+            want = [int(engine.move_outlook(words, m)) for m in out[:n]]
+            assert list(outlooks[:n]) == want, pos
+            seen.update(want)
+    assert len(seen) >= 8       # every kind of move: fixing, neutral, misplacing, onto empty
+
+
 def test_productive_moves_are_the_pruned_moves_that_lower_the_bound(corpus, played):
     """rules.productive.generate_productive (what A* expands in a position's own layer)
     lists exactly the moves of generate_moves(prune=True) after which lower_bound is one

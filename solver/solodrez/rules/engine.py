@@ -143,8 +143,37 @@ def _run_targets(lo, hi, by_code):
 
 
 @njit(cache=True)
-def generate_moves(cols, out, prune):
-    """Write every legal move of position cols into out; return the count.
+def _top_digits(w, n):
+    """The digits of the top n + 1 cards of column word w, top first, 3 bits each as
+    digit + 1 (0 where the column has no card)."""
+    packed = 0
+    for i in range(n + 1):
+        if w < 7:
+            break
+        packed |= (w % 7 + 1) << (3 * i)
+        w //= 7
+    return packed
+
+
+@njit(cache=True)
+def _outlook(first, below, wd):
+    """move_outlook of a run whose first card has digit `first`, lying on digit `below`
+    (-1: the table), moved onto the column of word wd."""
+    after = wd % 7 if wd >= 7 else -1
+    if first == 0:
+        misplaced = 0
+        delta = int(after > 0) - int(below > 0)
+    else:
+        misplaced = int(is_bad(first, after)) - int(is_bad(first, below))
+        delta = misplaced
+    return misplaced * 16 + int(wd == EMPTY_WORD) * 4 + delta + 1
+
+
+@njit(cache=True)
+def generate_moves(cols, out, prune, outlooks=None):
+    """Write every legal move of position cols into out; return the count.  With an
+    `outlooks` array, also write each move's move_outlook there (from the digits the
+    generation reads anyway, instead of one call per move).
 
     With prune=False the list is exactly the legal moves of the rulings.  With prune=True
     it drops moves whose result is the same canonical position as another listed move's
@@ -183,12 +212,17 @@ def generate_moves(cols, out, prune):
             m &= allowed
             targets |= m << (9 * (r - 1))
             union |= m
+        if outlooks is not None:
+            digits = _top_digits(cols[s], nr)
         d = 0
         while union != 0:
             if union & 1:
                 for r in range(1, nr + 1):
                     if (targets >> (9 * (r - 1) + d)) & 1:
                         out[n] = move_pack(s, d, r)
+                        if outlooks is not None:
+                            outlooks[n] = _outlook(((digits >> (3 * r - 3)) & 7) - 1,
+                                                   ((digits >> (3 * r)) & 7) - 1, cols[d])
                         n += 1
             union >>= 1
             d += 1
@@ -286,21 +320,11 @@ def move_outlook(cols, m):
     removal takes out only cards that are not counted.
     """
     s = m & 15
-    d = (m >> 4) & 15
     k = m >> 8
     rest = cols[s] // POW7[k - 1]
     first = rest % 7
     rest //= 7
-    below = rest % 7 if rest >= 7 else -1
-    wd = cols[d]
-    after = wd % 7 if wd >= 7 else -1
-    if first == 0:
-        misplaced = 0
-        delta = int(after > 0) - int(below > 0)
-    else:
-        misplaced = int(is_bad(first, after)) - int(is_bad(first, below))
-        delta = misplaced
-    return misplaced * 16 + int(wd == EMPTY_WORD) * 4 + delta + 1
+    return _outlook(first, rest % 7 if rest >= 7 else -1, cols[(m >> 4) & 15])
 
 
 @njit(cache=True)

@@ -113,6 +113,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     ckeys = np.empty((MAX_MOVES, KEY_WORDS), np.int64)     # the children's keys
     scratch = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
+    outlooks = np.empty(MAX_MOVES, np.int64)
     chosen = np.empty(MAX_MOVES, np.int64)
     scores = np.empty(MAX_MOVES, np.int64)
     ties = np.empty(MAX_MOVES, np.int64)
@@ -166,11 +167,11 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 scores[i] = move_outlook(cols, chosen[i])
             later = f + 1
         else:
-            n = generate_moves(cols, moves, True)
+            n = generate_moves(cols, moves, True, outlooks)
             later = MAX_F + 1       # the smallest f above this one among the children
             k = 0                   # children stored now: those with f2 <= f
             for i in range(n):
-                outlook = move_outlook(cols, moves[i])
+                outlook = outlooks[i]
                 h2 = h + (outlook & 3) - 1      # exact: engine.move_outlook
                 f2 = h2 if greedy else max(g2 + h2, f)
                 if f2 > MAX_F:

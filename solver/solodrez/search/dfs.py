@@ -20,7 +20,7 @@ from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key
 from .deadness import dead_memo, is_dead
-from .ordering import order_moves
+from .ordering import sort_scored
 from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, table_find, \
     table_full, table_insert_at
 from .status import DEEP, FULL, LOST, RUNNING, WON
@@ -41,8 +41,8 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
     if prune_dead and is_dead(cols, memo):
         return LOST
     scores = np.empty(MAX_MOVES, np.int64)
-    nmoves[0] = generate_moves(cols, moves[0], True)
-    order_moves(cols, moves[0], nmoves[0], scores)
+    nmoves[0] = generate_moves(cols, moves[0], True, scores)
+    sort_scored(moves[0], nmoves[0], scores)
     idx[0] = 0
     return RUNNING
 
@@ -102,8 +102,8 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_de
             cols[(m >> 4) & 15] = saved[d, 1]
             continue
         d += 1
-        nmoves[d] = generate_moves(cols, moves[d], True)
-        order_moves(cols, moves[d], nmoves[d], scores)
+        nmoves[d] = generate_moves(cols, moves[d], True, scores)
+        sort_scored(moves[d], nmoves[d], scores)
         idx[d] = 0
         if stats[1] >= end:
             stats[0] = d
