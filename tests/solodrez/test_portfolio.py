@@ -36,6 +36,7 @@ def test_the_portfolio_reaches_its_probe_stage_and_its_wins_replay(monkeypatch):
     # a probe one move in wins after about a thousand.  Small stages keep the test quick.
     monkeypatch.setattr(solve_mod, "GREEDY_FIRST_STAGE", 20_000)
     monkeypatch.setattr(solve_mod, "ASTAR_STAGE", 2_000)     # A* needs 836,266 here
+    monkeypatch.setattr(solve_mod, "PROBE_FIRST", 5_000)
     monkeypatch.setattr(solve_mod, "PROBE_NODES", 5_000)
     result = solve(Position.from_deal(12361), Limits(max_nodes=3_000_000))
     assert result.verdict == WON and result.nodes < 3_000_000
@@ -60,16 +61,26 @@ def test_the_astar_stage_wins_shortest_where_greedy_order_sinks(monkeypatch):
 def test_lost_is_proven_by_the_astar_stage_or_after_it(monkeypatch):
     """Deal 1963 is LOST (about 15,000 positions).  With a greedy stage too small to end,
     the A* stage exhausts the tree itself; with an A* stage too small as well, the
-    greedy search resumed after the probes does; a node limit still gives UNKNOWN."""
+    greedy search resumed after the first probes does (stage 5), or, when its second
+    stage is too small too, after the second probes (stage 7); each stage stores what it
+    should; a node limit still gives UNKNOWN."""
     monkeypatch.setattr(solve_mod, "GREEDY_FIRST_STAGE", 1_000)
     pos = Position.from_deal(1963)
     first = solve(pos)
     assert first.verdict == LOST and first.nodes < 3_000 + 20_000
     monkeypatch.setattr(solve_mod, "ASTAR_STAGE", 1_000)
-    monkeypatch.setattr(solve_mod, "PROBE_NODES", 200)
+    monkeypatch.setattr(solve_mod, "PROBE_FIRST", 100)
+    monkeypatch.setattr(solve_mod, "PROBE_NODES", 300)
     late = solve(pos)
     assert late.verdict == LOST and late.nodes > 4_000
-    stopped = solve(pos, Limits(max_nodes=late.nodes - 1))
+    monkeypatch.setattr(solve_mod, "GREEDY_SECOND_STAGE", 2_000)
+    last = solve(pos)
+    assert last.verdict == LOST
+    # the second round of probes ran in full, of 300 positions a probe, and nothing
+    # else changed: the greedy search, exhaustive either way, stored the same positions
+    _, second_round, _ = probe_first_moves(pos, Limits(), 300)
+    assert last.nodes - late.nodes == second_round > 0
+    stopped = solve(pos, Limits(max_nodes=last.nodes - 1))
     assert stopped.verdict == UNKNOWN and stopped.limit == "nodes"
 
 

@@ -33,7 +33,9 @@ DFS_FIRST_TABLE = 1 << 17       # 5,461 slots: the first stage's 2,000 positions
                                 # 3/8 full (a table is cleared when made: 1 MB costs more
                                 # than a whole ordinary deal's search)
 GREEDY_FIRST_STAGE = 200_000
-PROBE_NODES = 50_000
+PROBE_FIRST = 10_000            # positions a probe may store in the first round
+GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the second round
+PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
@@ -194,7 +196,7 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
 def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = False) -> Result:
     """Decide pos; with want_optimal, look for a proven-shortest solution.
 
-    Verdict portfolio, of which stages 1, 3 and 5 are exhaustive if let run, so each
+    Verdict portfolio, of which stages 1, 3, 5 and 7 are exhaustive if let run, so each
     may prove LOST:
     1. a short depth-first search (search.DfsState; it wins most deals in under 200
        positions);
@@ -204,10 +206,15 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
        its admissible order finds a win where greedy order sinks (159 won deals of
        0-99,999 that reached this stage: A* wins 137 of them in at most 200,000
        positions, where the old portfolio stored 113M); a win it finds is shortest;
-    4. probes: greedy searches of PROBE_NODES positions from each position one move in
+    4. probes: greedy searches of PROBE_FIRST positions from each position one move in
        (probe_first_moves) - the root search can sink millions of positions under one
        first move while another wins in a thousand;
-    5. the greedy search of stage 2, resumed and run to the end.
+    5. the greedy search of stage 2, resumed until it holds GREEDY_SECOND_STAGE
+       positions: most lost deals end here (of the 63 lost deals of 0-99,999 that
+       reach the probes, the greedy search alone proves 45 in at most 1.3M positions,
+       where probes of PROBE_NODES each cost them about a million more);
+    6. probes again, of PROBE_NODES positions each;
+    7. the greedy search resumed and run to the end.
     The optimal search is A* (astar.AStar); when a limit stops it, the portfolio finds
     a (not proven shortest) solution and the result keeps A*'s proven lower bound.  Under
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
@@ -259,7 +266,7 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         search, status, nodes, limit = _run_stage(greedy, limits, clock, spent,
                                                   GREEDY_FIRST_STAGE)
         if limit == "stage" and not want_optimal:   # (A* has run already if wanted)
-            clock.held = greedy.table_bytes()       # kept for stage 5
+            clock.held = greedy.table_bytes()       # kept for stages 5 and 7
             search, status, nodes, limit = _run_stage(
                 astar_mod.AStar(words, _first_table(clock)), limits, clock, nodes,
                 ASTAR_STAGE)
@@ -271,17 +278,22 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
             search = None       # free A*'s table before the probes make theirs
             if limit in ("length", "memory"):
                 limit = "stage"     # A* alone could not go on; the portfolio still can
-        if limit == "stage":
-            clock.held = greedy.table_bytes()       # kept for stage 5
-            probed, nodes, limit = probe_first_moves(pos, limits, PROBE_NODES, clock, nodes)
+        for per_probe, greedy_until in ((PROBE_FIRST, GREEDY_SECOND_STAGE),
+                                        (PROBE_NODES, None)):
+            if limit != "stage":
+                break
+            clock.held = greedy.table_bytes()       # kept, to be resumed
+            probed, nodes, limit = probe_first_moves(pos, limits, per_probe, clock, nodes)
             clock.held = 0
             if probed:
                 probed.optimal = len(probed.moves) == lower
                 probed.lower_bound = lower
                 return finish(probed)
-            if limit is None:
-                search, status, nodes, limit = _run_stage(greedy, limits, clock,
-                                                          nodes - greedy.nodes)
+            if limit is not None:
+                break
+            cap = None if greedy_until is None else max(1, greedy_until - greedy.nodes)
+            search, status, nodes, limit = _run_stage(greedy, limits, clock,
+                                                      nodes - greedy.nodes, cap)
         done = _found(search, status, nodes, clock, lower)
         if done:
             return finish(done)
