@@ -16,23 +16,6 @@ from ..rules.engine import NCOLS, is_bad
 
 
 @njit(cache=True)
-def column_digits(cols, digits, lengths):
-    """Digits of every column, bottom card first."""
-    for c in range(NCOLS):
-        x = cols[c]
-        n = 0
-        while x >= 7:
-            digits[c, n] = x % 7
-            x //= 7
-            n += 1
-        for i in range(n // 2):      # the word holds the top first; turn it over
-            t = digits[c, i]
-            digits[c, i] = digits[c, n - 1 - i]
-            digits[c, n - 1 - i] = t
-        lengths[c] = n
-
-
-@njit(cache=True)
 def _exposure(d):
     """The destinations (bit r: some top may take a run whose first card plays rank r)
     that card digit d opens when it may become a column's top: a neutral takes ranks 1-5,

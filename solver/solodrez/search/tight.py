@@ -69,9 +69,25 @@ The schedule.  In the same exact win W:
 """
 import numpy as np
 
-from .deadness import column_digits
 from ..rules.engine import MAX_COLUMN, NCOLS, is_bad
 from ..jit import njit
+
+
+@njit(cache=True)
+def column_digits(cols, digits, lengths):
+    """Digits of every column, bottom card first."""
+    for c in range(NCOLS):
+        x = cols[c]
+        n = 0
+        while x >= 7:
+            digits[c, n] = x % 7
+            x //= 7
+            n += 1
+        for i in range(n // 2):      # the word holds the top first; turn it over
+            t = digits[c, i]
+            digits[c, i] = digits[c, n - 1 - i]
+            digits[c, n - 1 - i] = t
+        lengths[c] = n
 
 
 @njit(cache=True)
