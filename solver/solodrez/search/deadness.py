@@ -130,7 +130,7 @@ def _scan_memo(w, dest, memo):
     """_scan_column(w, dest) through the memo: entry [0] the word, [1] dest | result << 8.
     A word is never 0, so a fresh (zero) entry never matches; the whole word and dest are
     compared, so an answer read back is always this column's."""
-    h = (np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)) ^ np.uint64(dest << 58)
+    h = (np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(dest) << np.uint64(57))
     i = np.int64(h >> np.uint64(64 - MEMO_BITS))
     if memo[i, 0] == w and (memo[i, 1] & 0xFF) == dest:
         return memo[i, 1] >> 8
