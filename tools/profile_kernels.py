@@ -4,7 +4,7 @@
 
 Runs the greedy best-first search (the verdict portfolio's main stage) on a deal, takes
 the positions it stored as the corpus, and times each step of an expansion over all of
-them in compiled loops: decoding the key, generating moves, their outlooks, ordering,
+them in compiled loops: decoding the key, generating moves with their outlooks, ordering,
 making each child, keying it, probing the table and the dead-position test.  Prints ns
 per call and per expansion, so a change can be aimed at what costs most.
 """
@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez.jit import njit  # noqa: E402
 from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move,  # noqa: E402
-                                          generate_moves, is_won, move_outlook)
+                                          generate_moves, is_won)
 from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
@@ -38,16 +38,10 @@ def _decode(keys, slots, out):
 
 
 @njit
-def _generate(corpus, moves, counts):
+def _generate(corpus, moves, counts, outlooks):
+    """The moves and their outlooks, as the searches ask generate_moves for them."""
     for i in range(corpus.shape[0]):
-        counts[i] = generate_moves(corpus[i], moves[i], True)
-
-
-@njit
-def _outlooks(corpus, moves, counts, outlooks):
-    for i in range(corpus.shape[0]):
-        for j in range(counts[i]):
-            outlooks[i, j] = move_outlook(corpus[i], moves[i, j])
+        counts[i] = generate_moves(corpus[i], moves[i], True, outlooks[i])
 
 
 @njit
@@ -132,12 +126,10 @@ def main() -> int:
     rows = []
     t, _ = _time(_decode, search.keys, slots, corpus)
     rows.append(("decode key", t, n))
-    t, _ = _time(_generate, corpus, moves, counts)
-    total = int(counts.sum())
-    rows.append(("generate moves", t, n))
     outlooks = np.empty((n, MAX_MOVES), np.int64)
-    t, _ = _time(_outlooks, corpus, moves, counts, outlooks)
-    rows.append(("move outlook (per move)", t, total))
+    t, _ = _time(_generate, corpus, moves, counts, outlooks)
+    total = int(counts.sum())
+    rows.append(("generate moves and outlooks", t, n))
     t, _ = _time(_order, moves, counts, outlooks)
     rows.append(("order moves (all of them)", t, n))
     ckeys = np.empty((total, KEY_WORDS), np.int64)
