@@ -36,7 +36,8 @@ Storage (the table holds only keys, 24 bytes a slot; the bookkeeping is here):
                   HBUCKETS + h), -1 if none
     e_slot[e]     int32, the slot the open entry e names
     e_next[e]     int32, the next entry in its bucket (or in the free list), -1 at the end
-    e_g[e]        int16, g when e was pushed (A* only; a stale entry has gs[slot] < e_g[e])
+    e_g[e]        int16, A*: g when e was pushed (a stale entry has gs[slot] < e_g[e]);
+                  greedy: the in-move code of the position (commute.came_code)
     ne            [0] entries ever used, [1] head of the free list (entries taken off
                   the open list are reused: greedy mode keeps about 1.5% of its stored
                   positions open at a time, so the open list stays small)
@@ -55,6 +56,7 @@ from .deadness import dead_memo, is_dead
 from .ordering import order_moves, shuffle_ties, sort_scored
 from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,
                         push)
+from .commute import NO_RULE, came_code, came_words, covered
 from .tight import bound_not_exact, tight_scratch
 from ..rules.productive import generate_productive
 from .parents import chain_length, move_payload, trace_path
@@ -65,7 +67,8 @@ from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 @njit(cache=True)
 def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows,
                 greedy):
-    """Store the root and open it.  stats: [1] positions expanded, [2] parent slot of the
+    """Store the root and open it.  stats: [0] children greedy search skipped by the
+    commute rule, [1] positions expanded, [2] parent slot of the
     win, [3] solution length, [4] the front to take from next.  lows[i]: the lowest
     bucket of front i that may be non-empty."""
     heads[:] = -1
@@ -83,13 +86,14 @@ def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, st
     if not greedy:
         gs[slot] = 0
     h0 = lower_bound(root)
-    push(heads, e_slot, e_g, e_next, ne, slot, 0, h0, h0, lows, 0, greedy)
+    push(heads, e_slot, e_g, e_next, ne, slot, NO_RULE if greedy else 0, h0, h0, lows, 0,
+         greedy)
     return RUNNING
 
 
 @njit(cache=True)
 def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows, budget,
-              greedy, prune_dead, tight, memo):
+              greedy, prune_dead, tight, memo, commute):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
     With greedy=True the order is by h alone (greedy best-first): the first win found
@@ -107,6 +111,8 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     taken still has the lowest f open: the guarantees above hold whatever the turn.
     In greedy mode g is not kept (a position is stored once and never re-opened from
     another parent, so no entry goes stale): stats[3] is then 1 after a win, not a length.
+    With commute (greedy only), children that `commute.covered` shows another stored
+    position makes are not keyed (LOST stays a proof: commute.py).
     """
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
@@ -119,6 +125,9 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     ties = np.empty(MAX_MOVES, np.int64)
     kept = np.empty(MAX_MOVES, np.int64)
     kept_slot = np.empty(MAX_MOVES, np.int64)
+    came_scratch = np.empty(2 * NCOLS, np.int64)
+    came = NO_RULE
+    xa = xb = wa = wb = ka = back = 0
     t_digits, t_counted, t_lengths, t_work = tight_scratch()
     nfronts = lows.shape[0]
     done = 0
@@ -137,7 +146,8 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         e_next[e] = ne[1]       # e is free again
         ne[1] = e
         if greedy:
-            g = 1               # not kept (see above); only names the push
+            g = 1               # not kept (see above)
+            came = e_g[e]       # the in-move code (commute.py)
         else:
             g = e_g[e]
             if gs[slot] != g:
@@ -168,6 +178,8 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             later = f + 1
         else:
             n = generate_moves(cols, moves, True, outlooks)
+            if came != NO_RULE:
+                xa, xb, wa, wb, ka, back = came_words(cols, came)
             later = MAX_F + 1       # the smallest f above this one among the children
             k = 0                   # children stored now: those with f2 <= f
             for i in range(n):
@@ -182,6 +194,9 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                     continue
                 if greedy and f2 <= h < f:
                     continue        # taken back at f, this child was stored at f = h
+                if came != NO_RULE and covered(cols, moves[i], xa, xb, wa, wb, ka, back):
+                    stats[0] += 1
+                    continue        # another position makes this child (commute.py)
                 chosen[k] = moves[i]
                 scores[k] = outlook
                 k += 1
@@ -234,7 +249,11 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 parent[s2] = slot + 1
                 if not greedy:
                     gs[s2] = g2
-            if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, front, greedy):
+            pushed = g2     # what e_g keeps: A*'s g, greedy search's in-move code
+            if greedy:
+                pushed = came_code(cols, m, came_scratch) if commute else NO_RULE
+            if not push(heads, e_slot, e_g, e_next, ne, s2, pushed, f2, h2, lows, front,
+                        greedy):
                 return FULL
             kept[nk] = m
             kept_slot[nk] = s2
@@ -261,8 +280,8 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                                 greedy):
                         return FULL
         if later <= MAX_F:
-            if not push(heads, e_slot, e_g, e_next, ne, slot, g, later, h, lows, front,
-                        greedy):
+            if not push(heads, e_slot, e_g, e_next, ne, slot, came if greedy else g, later,
+                        h, lows, front, greedy):
                 return FULL
     return RUNNING
 
@@ -272,21 +291,23 @@ class AStar:
     slice = 10_000      # expansions a caller should run between looks at the clock
 
     def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False,
-                 prune_dead: bool = True, tight: bool = True, fronts: int = FRONTS):
+                 prune_dead: bool = True, tight: bool = True, fronts: int = FRONTS,
+                 commute: bool = True):
         self.greedy = greedy
+        self.commute = commute
         self.prune_dead = prune_dead
         self.tight = tight
         self.root = words.astype(np.int64).copy()
         nfronts = 1 if greedy else fronts
         self.slot_bytes = KEY_BYTES + 4 + (0 if greedy else 2)
-        self.entry_bytes = 8 + (0 if greedy else 2)
+        self.entry_bytes = 10
         # room for the most one expansion pushes (the root's children to every front)
         self.min_entries = nfronts * (MAX_MOVES + 1)
         entries = max(4 * self.min_entries, max_bytes // 8 // self.entry_bytes)
         self.heads = np.empty(nfronts * NBUCKETS, np.int32)
         self.lows = np.empty(nfronts, np.int64)
         self.e_slot = np.empty(entries, np.int32)
-        self.e_g = np.empty(1 if greedy else entries, np.int16)
+        self.e_g = np.empty(entries, np.int16)
         self.e_next = np.empty(entries, np.int32)
         nslots = slots_for(max_bytes - self.fixed_bytes(), self.slot_bytes)
         self.keys, self.size = new_table(nslots)
@@ -364,8 +385,7 @@ class AStar:
         extra = self.e_slot.shape[0]
         self.e_slot = np.concatenate([self.e_slot, np.empty(extra, np.int32)])
         self.e_next = np.concatenate([self.e_next, np.empty(extra, np.int32)])
-        if not self.greedy:
-            self.e_g = np.concatenate([self.e_g, np.empty(extra, np.int16)])
+        self.e_g = np.concatenate([self.e_g, np.empty(extra, np.int16)])
         if self.status == FULL:
             self.status = RUNNING
 
@@ -390,7 +410,7 @@ class AStar:
             self.status = astar_run(self.keys, self.size, self.parent, self.gs, self.heads,
                                     self.e_slot, self.e_g, self.e_next, self.ne, self.stats,
                                     self.lows, budget, self.greedy, self.prune_dead,
-                                    self.tight, self.memo)
+                                    self.tight, self.memo, self.commute)
         return self.status
 
     def path(self) -> list[int]:

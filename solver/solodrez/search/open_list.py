@@ -26,8 +26,7 @@ def push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front, greedy):
     b = f * HBUCKETS + h
     at = front * NBUCKETS + b
     e_slot[n] = slot
-    if not greedy:
-        e_g[n] = g
+    e_g[n] = g
     e_next[n] = heads[at]
     heads[at] = n
     if b < lows[front]:
