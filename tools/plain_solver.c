@@ -18,10 +18,11 @@
 #include <time.h>
 
 #define NCOLS 9
-#define MAXC 64
+#define MAXC 24                     /* a column holds at most 22 cards (rulings) */
 #define KEYW 5                      /* 5 x 64 bits: up to 80 symbols of 4 bits */
 
 typedef struct {
+    uint8_t real;                   /* real cards left */
     uint8_t n[NCOLS];
     uint8_t c[NCOLS][MAXC];         /* bottom first; 1 Pawn .. 6 Joker, 0 neutral */
 } Pos;
@@ -51,14 +52,7 @@ static void deal(uint64_t n, Pos *p) {
         int col = k % NCOLS;
         p->c[col][p->n[col]++] = (uint8_t)deck[k];
     }
-}
-
-static int real_cards(const Pos *p) {
-    int r = 0;
-    for (int i = 0; i < NCOLS; i++)
-        for (int j = 0; j < p->n[i]; j++)
-            r += p->c[i][j] != 0;
-    return r;
+    p->real = 54;
 }
 
 /* remove complete series (J Q R B N P bottom to top, nothing else) */
@@ -67,6 +61,7 @@ static void settle(Pos *p, int col) {
     for (int j = 0; j < 6; j++)
         if (p->c[col][j] != 6 - j) return;
     p->n[col] = 0;
+    p->real -= 6;
 }
 
 static int col_cmp(const Pos *p, int a, int b) {
@@ -146,7 +141,7 @@ static int solve(const Pos *root, uint64_t max_nodes) {
     for (uint64_t i = 0; i < stored; i++)
         memset(table + used[i] * KEYW, 0, KEYW * sizeof *table);
     stored = 0;
-    if (real_cards(root) == 0) return 1;
+    if (root->real == 0) return 1;
     make_key(root, key);
     insert(key);
     stack[sp++] = *root;
@@ -167,7 +162,7 @@ static int solve(const Pos *root, uint64_t max_nodes) {
                     ch.n[s] -= k;
                     settle(&ch, s);
                     settle(&ch, d);
-                    if (real_cards(&ch) == 0) return 1;
+                    if (ch.real == 0) return 1;
                     make_key(&ch, key);
                     int r = insert(key);
                     if (r < 0 || stored >= max_nodes) return 2;
