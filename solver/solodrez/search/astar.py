@@ -87,8 +87,7 @@ def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, st
     if not greedy:
         gs[slot] = 0
     h0 = lower_bound(root)
-    push(heads, e_slot, e_g, e_next, ne, slot, NO_RULE if greedy else 0, h0, h0, lows, 0,
-         greedy)
+    push(heads, e_slot, e_g, e_next, ne, slot, NO_RULE if greedy else 0, h0, h0, lows, 0)
     return RUNNING
 
 
@@ -163,8 +162,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
             if f + 1 > MAX_F:
                 return TOO_LONG
-            if not push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front,
-                        greedy):
+            if not push(heads, e_slot, e_g, e_next, ne, slot, g, f + 1, h, lows, front):
                 return FULL
             continue
         g2 = 1 if greedy else g + 1         # greedy: f is h alone
@@ -253,8 +251,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             pushed = g2     # what e_g keeps: A*'s g, greedy search's in-move code
             if greedy:
                 pushed = came_code(cols, m, came_scratch) if commute else NO_RULE
-            if not push(heads, e_slot, e_g, e_next, ne, s2, pushed, f2, h2, lows, front,
-                        greedy):
+            if not push(heads, e_slot, e_g, e_next, ne, s2, pushed, f2, h2, lows, front):
                 return FULL
             kept[nk] = m
             kept_slot[nk] = s2
@@ -277,12 +274,11 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                             s2 = kept_slot[q]
                     h2 = h + (scores[i] & 3) - 1
                     f2 = max(g2 + h2, f)
-                    if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j,
-                                greedy):
+                    if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j):
                         return FULL
         if later <= MAX_F:
             if not push(heads, e_slot, e_g, e_next, ne, slot, came if greedy else g, later,
-                        h, lows, front, greedy):
+                        h, lows, front):
                 return FULL
     return RUNNING
 

@@ -12,9 +12,10 @@ ENTRY_MAX = (1 << 31) - 1   # open entries are int32
 
 
 @njit(cache=True)
-def push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front, greedy):
-    """Open `slot` at (f, h) in `front`'s buckets, newest first; False when no entry is
-    left (the caller answers FULL)."""
+def push(heads, e_slot, e_g, e_next, ne, slot, g, f, h, lows, front):
+    """Open `slot` at (f, h) in `front`'s buckets, newest first, with g (A*'s g, or greedy
+    search's in-move code) in its entry; False when no entry is left (the caller answers
+    FULL)."""
     n = ne[1]
     if n >= 0:
         ne[1] = e_next[n]       # a free entry first
