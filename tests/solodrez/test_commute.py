@@ -34,8 +34,10 @@ def _frame(x):
     return cols, tuple(x[c] for c in order)
 
 
-def _ref_move(pos, m):
-    return (m & 15, (m >> 4) & 15, m >> 8)
+def _ref_move(m):
+    """The reference's (src, dst, k) of packed move m."""
+    mv = Move.unpack(int(m))
+    return (mv.src, mv.dst, mv.cards)
 
 
 def _column_with(words, word, avoid):
@@ -78,9 +80,9 @@ def test_rule_premises_hold_against_the_reference():
                 assert sorted(list(cols[[c for c in range(NCOLS)
                                          if c not in (code & 15, (code >> 4) & 15)]])
                               + [wa, wb]) == sorted(y_words)
-                if _ref_move(x_frame, back) in ref.legal_moves(x_frame):
+                if _ref_move(back) in ref.legal_moves(x_frame):
                     backs += 1
-                    assert ref.canonical(ref.apply(x_frame, _ref_move(x_frame, back))) \
+                    assert ref.canonical(ref.apply(x_frame, _ref_move(back))) \
                         == ref.canonical(y)
                 n = engine.generate_moves(cols, moves, True)
                 for m in moves[:n]:
@@ -88,7 +90,7 @@ def test_rule_premises_hold_against_the_reference():
                     if m == back or not covered(cols, m, xa, xb, wa, wb, ka, back):
                         continue
                     skipped += 1
-                    s, d, k = _ref_move(x_frame, m)
+                    s, d, k = _ref_move(m)
                     # b's columns, untouched by a, in Y
                     ys = _column_with(y_words, cols[s], (a[0], a[1]))
                     yd = _column_with(y_words, cols[d], (a[0], a[1], ys))
