@@ -11,6 +11,7 @@
  * move ordering, no pruning but transpositions.  WON when a won child is made; LOST when
  * the stack runs dry; UNKNOWN at MAX_NODES stored positions (default 100,000).
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,13 +182,27 @@ static int solve(const Pos *root, uint64_t max_nodes) {
     return 0;
 }
 
+/* 1 when text is a whole decimal number that fits 64 bits */
+static int number(const char *text, uint64_t *out) {
+    char *end;
+    if (*text < '0' || *text > '9') return 0;
+    errno = 0;
+    *out = strtoull(text, &end, 10);
+    return *end == 0 && errno == 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: %s FIRST LAST [MAX_NODES]\n", argv[0]);
         return 2;
     }
-    uint64_t first = strtoull(argv[1], 0, 10), last = strtoull(argv[2], 0, 10);
-    uint64_t max_nodes = argc > 3 ? strtoull(argv[3], 0, 10) : 100000;
+    uint64_t first, last, max_nodes = 100000;
+    if (!number(argv[1], &first) || !number(argv[2], &last) || first > last ||
+            (argc > 3 && (!number(argv[3], &max_nodes) || max_nodes == 0))) {
+        fprintf(stderr, "%s: want FIRST <= LAST and MAX_NODES > 0 as decimal numbers\n",
+                argv[0]);
+        return 2;
+    }
     nslots = max_nodes * 4 / 3 + 1024;
     table = calloc(nslots * KEYW, sizeof *table);
     used = malloc(nslots * sizeof *used);
@@ -195,7 +210,7 @@ int main(int argc, char **argv) {
     stack = malloc(stack_cap * sizeof *stack);
     if (!table || !used || !stack) { fprintf(stderr, "out of memory\n"); return 1; }
     static const char *names[] = {"LOST", "WON", "UNKNOWN"};
-    for (uint64_t n = first; n <= last; n++) {
+    for (uint64_t n = first;; n++) {                 /* to last, which may be 2**64 - 1 */
         Pos p;
         deal(n, &p);
         for (int c = 0; c < NCOLS; c++) settle(&p, c);
@@ -206,6 +221,7 @@ int main(int argc, char **argv) {
         printf("%llu %s %llu %.6f\n", (unsigned long long)n, names[v],
                (unsigned long long)stored,
                (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+        if (n == last) break;
     }
     return 0;
 }
