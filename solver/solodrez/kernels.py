@@ -15,7 +15,8 @@ from numba.core.dispatcher import Dispatcher
 from ..common.allocator import keep_freed_memory
 from . import jit
 from .rules import engine, keys, packing, productive
-from .search import astar, commute, deadness, dfs, open_list, ordering, parents, table, tight
+from .search import (astar, children, commute, deadness, dfs, open_list, ordering, parents,
+                     table, tight)
 
 _done = False
 
@@ -35,8 +36,8 @@ def _has_cache(module) -> bool:
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, keys, packing, productive, deadness, commute, astar, open_list, ordering,
-            dfs, parents, table, tight)
+    return (engine, keys, packing, productive, deadness, commute, astar, children, open_list,
+            ordering, dfs, parents, table, tight)
 
 
 def ensure_compiled(stream=None) -> None:

@@ -59,10 +59,12 @@ def _corpus():
 
 def test_rule_premises_hold_against_the_reference():
     """For each position Y, each legal move a of Y and X = Y + a: the move back from X,
-    when legal, leads to Y, and every other move b of X that `covered` skips is a move of Y on two
-    columns a left alone, ranked below a, with the same bound change in Y as in X, and
-    Y + b + a is X + b (all in the reference's rules)."""
-    checked = skipped = backs = 0
+    when legal, leads to Y; every move b of X that `covered` skips as moving a's run on
+    leads to Y, or to Y + (a's source -> b's destination), a legal move of Y of rank at
+    least b's; and every other move b it skips is a move of Y on two columns a left
+    alone, ranked below a, with the same bound change in Y as in X, and Y + b + a is
+    X + b (all in the reference's rules)."""
+    checked = skipped = backs = onward = 0
     scratch = np.empty(2 * NCOLS, np.int64)
     moves = np.empty(engine.MAX_MOVES, np.int64)
     with fast_reference():
@@ -91,6 +93,19 @@ def test_rule_premises_hold_against_the_reference():
                         continue
                     skipped += 1
                     s, d, k = _ref_move(m)
+                    if cols[s] == xb and k == ka:      # (iii): a's run moved on
+                        onward += 1
+                        child = ref.canonical(ref.apply(x_frame, (s, d, k)))
+                        if cols[d] == xa:
+                            assert child == ref.canonical(y)
+                            continue
+                        yd = _column_with(y_words, cols[d], (a[0], a[1]))
+                        assert yd is not None
+                        m_y = (a[0], yd, k)
+                        assert m_y in ref.legal_moves(y)
+                        assert (y_words[a[0]], y_words[yd], k) >= (cols[s], cols[d], k)
+                        assert ref.canonical(ref.apply(y, m_y)) == child
+                        continue
                     # b's columns, untouched by a, in Y
                     ys = _column_with(y_words, cols[s], (a[0], a[1]))
                     yd = _column_with(y_words, cols[d], (a[0], a[1], ys))
@@ -103,7 +118,7 @@ def test_rule_premises_hold_against_the_reference():
                         engine.bound_delta(cols, m)
                     assert ref.canonical(ref.apply(ref.apply(y, b_y), a)) == \
                         ref.canonical(ref.apply(x_frame, (s, d, k)))
-    assert skipped > 1000 and checked > 2 * skipped and backs > 100
+    assert skipped > 1000 and checked > 2 * skipped and backs > 100 and onward > 100
 
 
 # lost deals of 50,000-200,000 positions with dead positions among them

@@ -54,15 +54,16 @@ from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
                             move_outlook)
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
 from .deadness import dead_memo, is_dead
-from .ordering import order_moves, shuffle_ties, sort_scored
-from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front,
-                        push)
+from .ordering import shuffle_ties, sort_scored
+from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front, push,
+                        seed_fronts)
 from .commute import NO_RULE, came_code, came_words, covered
 from .tight import bound_not_exact, tight_scratch
 from ..rules.productive import generate_productive
 from .parents import chain_length, move_payload, trace_path
+from .children import key_children
 from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
-                    table_full, table_insert_at, table_prefetch)
+                    table_full, table_insert_at)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
 @njit(cache=True)
@@ -125,6 +126,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     ties = np.empty(MAX_MOVES, np.int64)
     kept = np.empty(MAX_MOVES, np.int64)
     kept_slot = np.empty(MAX_MOVES, np.int64)
+    kept_score = np.empty(MAX_MOVES, np.int64)
     came_scratch = np.empty(2 * NCOLS, np.int64)
     came = NO_RULE
     xa = xb = wa = wb = ka = back = 0
@@ -199,27 +201,24 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 chosen[k] = moves[i]
                 scores[k] = outlook
                 k += 1
-        sort_scored(chosen, k, scores)      # order_moves; stable: the full list's order
-        if front > 0:
-            shuffle_ties(cols, chosen, k, scores, front, ties)
-        # every child's key first, its slot prefetched, so that the probes below wait
-        # for memory together; a win ends the batch (the children before it, in push
-        # order, are still stored, as they would be one at a time)
+        # Greedy search keys the children in generation order and sorts only those it
+        # stores (one or two of about ten): the same pushes in the same order, since
+        # sort_scored is stable.  A child that wins sends it the sorted way, so that
+        # the children stored before the win are the same as one at a time.
         win = -1
-        for i in range(k - 1, -1, -1):   # pushed last is popped first: best move first
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, chosen[i])
-            if is_won(child):
-                win = i
-                break
-            canonical_key(child, scratch, ckeys[i])
-            table_prefetch(keys, ckeys[i])
-        nk = 0                  # children pushed, in push order, for the other fronts
-        for i in range(k - 1, win, -1):
+        deferred = greedy and key_children(cols, chosen, 0, k, 1, keys, ckeys, child,
+                                           scratch) < 0
+        if not deferred:
+            sort_scored(chosen, k, scores)  # order_moves; stable: the full list's order
+            if front > 0:
+                shuffle_ties(cols, chosen, k, scores, front, ties)
+            # pushed last is popped first: best move first; a win ends the batch (the
+            # children before it, in push order, are still stored)
+            win = key_children(cols, chosen, k - 1, -1, -1, keys, ckeys, child, scratch)
+        nk = 0                  # children to push: kept, kept_slot, kept_score
+        for t in range(k if deferred else k - 1 - win):
+            i = t if deferred else k - 1 - t
             m = chosen[i]
-            h2 = h + (scores[i] & 3) - 1
-            f2 = h2 if greedy else max(g2 + h2, f)
             key = ckeys[i]
             found = table_find(keys, key)
             if found >= 0:
@@ -248,34 +247,31 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 parent[s2] = slot + 1
                 if not greedy:
                     gs[s2] = g2
+            kept[nk] = m
+            kept_slot[nk] = s2
+            kept_score[nk] = scores[i]
+            nk += 1
+        if deferred:
+            sort_scored(kept, nk, kept_score, kept_slot)    # pushed from the last
+        for j in range(nk):     # in push order: the best move last, so popped first
+            t = nk - 1 - j if deferred else j
+            m = kept[t]
+            h2 = h + (kept_score[t] & 3) - 1
+            f2 = h2 if greedy else max(g2 + h2, f)
             pushed = g2     # what e_g keeps: A*'s g, greedy search's in-move code
             if greedy:
                 pushed = came_code(cols, m, came_scratch) if commute else NO_RULE
-            if not push(heads, e_slot, e_g, e_next, ne, s2, pushed, f2, h2, lows, front):
+            if not push(heads, e_slot, e_g, e_next, ne, kept_slot[t], pushed, f2, h2,
+                        lows, front):
                 return FULL
-            kept[nk] = m
-            kept_slot[nk] = s2
-            nk += 1
         if win >= 0:
             stats[2] = slot
             stats[3] = g2
             return WON
-        if g == 0 and nfronts > 1 and nk > 0:        # the root: seed every other front
-            for j in range(1, nfronts):
-                for i in range(nk):
-                    chosen[i] = kept[i]
-                order_moves(cols, chosen, nk, scores)
-                shuffle_ties(cols, chosen, nk, scores, j, ties)
-                for i in range(nk - 1, -1, -1):
-                    m = chosen[i]
-                    s2 = -1
-                    for q in range(nk):
-                        if kept[q] == m:
-                            s2 = kept_slot[q]
-                    h2 = h + (scores[i] & 3) - 1
-                    f2 = max(g2 + h2, f)
-                    if not push(heads, e_slot, e_g, e_next, ne, s2, g2, f2, h2, lows, j):
-                        return FULL
+        if g == 0 and nfronts > 1 and nk > 0 and not seed_fronts(
+                cols, kept, kept_slot, nk, h, f, heads, e_slot, e_g, e_next, ne, lows,
+                chosen, scores, ties):
+            return FULL
         if later <= MAX_F:
             if not push(heads, e_slot, e_g, e_next, ne, slot, came if greedy else g, later,
                         h, lows, front):

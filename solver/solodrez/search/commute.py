@@ -5,7 +5,8 @@ Greedy best-first search (astar.astar_run, greedy=True) keys about twenty childr
 expansion and finds 95% of them already stored.  Most of those are transpositions: X was
 stored by its parent Y through move a, and a child X + b, where b leaves a's two columns
 alone, is also Y + b + a.  This module lets X skip such children, for half of the moves b
-(an order on moves decides which half), and skip the move back to Y.
+(an order on moves decides which half), skip the move back to Y, and skip moving a's run
+on again where Y could have moved it at once (about one child more an expansion).
 
 The in-move code (`came_code`) names a in X's own frame (its sorted column words, the
 order key_to_columns gives): ia | ib << 4 | k << 8, the columns a left and reached and its
@@ -19,7 +20,12 @@ Rule (`covered`): while expanding X, skip child X + b when
   (i)  b is the move back (ib -> ia, k cards): X + b is Y, which is stored; or
   (ii) neither of b's columns holds the word X[ia] or X[ib], so b moves none of a's
        columns and b, a commute, and rank(b) < rank(a) taken in Y: (b's words, which a
-       did not touch) < (WA, WB, k).
+       did not touch) < (WA, WB, k); or
+  (iii) b moves a's run on: its source holds X[ib] and it moves k cards (a child depends
+       only on the words of b's columns, so take the source to be ib and d, the
+       destination, another column), to a column whose word is X[ia] (X + b is then Y)
+       or with WA >= X[ib]: X + b is Y + (ia -> d, k), a move of Y (the same run onto
+       the same top card: d is not ia) of rank (WA, X[d], k) >= rank(b).
 
 Proof that LOST stays a proof.  Let the search end with its open list empty, and call
 a position covered when it is stored, or cannot be won (it is stored dead, or reachable
@@ -27,9 +33,11 @@ from such a position), or the search found a win.  Claim: for every stored posit
 that is not dead and each move m of X, X + m is covered.  Every stored position that is
 not dead was taken at its own h, and again at h + 1 whenever it has a child one higher
 (astar_run), so each child is either keyed then (stored, found, or the win), dropped by
-generate_moves as equal to a listed child, or skipped here.  Case (i) is covered since Y
-is stored.  Case (ii), by induction on (rank of m from highest down, then the depth of X
-in the parent tree): with a = in-move of X, Y its parent,
+generate_moves as equal to a listed child, or skipped here.  Case (i), and (iii) onto a
+column of word X[ia], are covered since Y is stored.  The rest by induction on (rank of m
+from highest down, then the depth of X in the parent tree): with a = in-move of X, Y its
+parent, in case (iii) Y + (ia -> d, k) = X + m is covered by the claim for that move of
+Y: rank at least m's, Y one level shallower.  In case (ii):
   - Y + m is covered, by the claim for (Y, m): same rank, Y one level shallower; m is a
     move of Y since its columns are Y's, and its h-change is the same in Y (it depends
     on m's two columns only), so Y takes it at the same round as X;
@@ -97,6 +105,8 @@ def covered(cols, m, xa, xb, wa, wb, ka, back):
         return True
     ws = cols[m & 15]
     wd = cols[(m >> 4) & 15]
+    if ws == xb and (m >> 8) == ka and (wd == xa or wa >= xb):
+        return True     # (iii)
     if ws == xa or ws == xb or wd == xa or wd == xb:
         return False
     if ws != wa:

@@ -2,6 +2,8 @@
 shared entry arrays (the layout is in search/astar.py's docstring)."""
 from ..jit import njit
 
+from .ordering import order_moves, shuffle_ties
+
 HBUCKETS = 64
 MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never a drop
 NBUCKETS = (MAX_F + 1) * HBUCKETS   # buckets of one front
@@ -67,3 +69,25 @@ def next_front(heads, lows, stats):
     return -1
 
 
+
+
+@njit(cache=True)
+def seed_fronts(cols, kept, kept_slot, nk, h, f, heads, e_slot, e_g, e_next, ne, lows,
+                moves, scores, ties):
+    """Open the root's children kept[0:nk] (stored at slots kept_slot, at g = 1) in every
+    front but 0, each front breaking ties its own way (ordering.shuffle_ties); False when
+    no entry is left.  moves, scores and ties are work arrays."""
+    for j in range(1, lows.shape[0]):
+        for i in range(nk):
+            moves[i] = kept[i]
+        order_moves(cols, moves, nk, scores)
+        shuffle_ties(cols, moves, nk, scores, j, ties)
+        for i in range(nk - 1, -1, -1):
+            s2 = -1
+            for q in range(nk):
+                if kept[q] == moves[i]:
+                    s2 = kept_slot[q]
+            h2 = h + (scores[i] & 3) - 1
+            if not push(heads, e_slot, e_g, e_next, ne, s2, 1, max(1 + h2, f), h2, lows, j):
+                return False
+    return True

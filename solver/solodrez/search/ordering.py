@@ -16,19 +16,27 @@ def order_moves(cols, moves, n, scores):
 
 
 @njit(cache=True)
-def sort_scored(moves, n, scores):
+def sort_scored(moves, n, scores, carry=None):
     """Sort moves[0:n] and their outlooks scores[0:n] together by score (outlook >> 2),
-    stably (an insertion sort): order_moves for a caller that has the outlooks."""
+    stably (an insertion sort): order_moves for a caller that has the outlooks.  With
+    `carry`, carry[0:n] moves along.  Stable, so sorting a subsequence of a list gives
+    its moves in the order the sorted whole list has them."""
     for i in range(1, n):
         m = moves[i]
         s = scores[i]
+        if carry is not None:
+            x = carry[i]
         j = i - 1
         while j >= 0 and scores[j] >> 2 > s >> 2:
             moves[j + 1] = moves[j]
             scores[j + 1] = scores[j]
+            if carry is not None:
+                carry[j + 1] = carry[j]
             j -= 1
         moves[j + 1] = m
         scores[j + 1] = s
+        if carry is not None:
+            carry[j + 1] = x
 
 
 @njit(cache=True)
