@@ -4,7 +4,6 @@ than hiding it in a silent pause.  Above the kernel modules: they import only `n
 `jit`, never this module."""
 from __future__ import annotations
 
-import glob
 import os
 import sys
 import time
@@ -19,6 +18,7 @@ from .search import (astar, children, commute, deadness, dfs, open_list, orderin
                      table, tight)
 
 _done = False
+WARM_MARKER = "warmed"   # written in the cache folder once warm_up has run there
 
 
 def _dispatchers(modules):
@@ -26,11 +26,6 @@ def _dispatchers(modules):
         for obj in vars(mod).values():
             if isinstance(obj, Dispatcher):
                 yield obj
-
-
-def _has_cache(module) -> bool:
-    base = os.path.splitext(os.path.basename(module.__file__))[0]
-    return bool(glob.glob(os.path.join(jit.CACHE_DIR, "**", f"{base}.*.nbi"), recursive=True))
 
 
 def kernel_modules():
@@ -43,29 +38,36 @@ def kernel_modules():
 def ensure_compiled(stream=None) -> None:
     """Make sure every solver kernel is compiled and cached, once per process.
 
-    With a cache for every kernel module (same sources), nothing is done here: each kernel
-    loads from the cache on its first call, so a command pays only for what it uses.
-    Otherwise one line goes to stderr before compiling and one after, with the time it
-    took, and every kernel is compiled (and cached) now.  Either way the process is set
-    to keep the memory of freed tables for the next ones (common/allocator.py).
+    Once warm_up has run with the current sources (the cache folder holds WARM_MARKER),
+    nothing is done here: each kernel loads from the cache on its first call, so a command
+    pays only for what it uses.  Otherwise (a new checkout, changed sources, or a cache
+    that a script filled only in part) one line goes to stderr before warm_up and one
+    after with the kernels it compiled and the time it took, and the marker is written.
+    Either way the process is set to keep the memory of freed tables for the next ones
+    (common/allocator.py).
     """
     global _done
     if _done:
         return
     _done = True
     keep_freed_memory()         # a process about to search: reuse its freed tables
-    modules = kernel_modules()
-    if all(_has_cache(m) for m in modules):
+    marker = os.path.join(jit.CACHE_DIR, WARM_MARKER)
+    if os.path.exists(marker):
         return
     stream = stream or sys.stderr
     print("drez: compiling the numba kernels (first run only, cached afterwards)...",
           file=stream, flush=True)
     start = time.perf_counter()
     warm_up()
-    misses = sum(sum(d.stats.cache_misses.values()) for d in _dispatchers(modules))
+    misses = sum(sum(d.stats.cache_misses.values()) for d in _dispatchers(kernel_modules()))
     if misses:
         print(f"drez: compiled {misses} numba kernels in {time.perf_counter() - start:.1f} s",
               file=stream, flush=True)
+    try:
+        with open(marker, "w", encoding="utf-8"):
+            pass
+    except OSError:
+        pass        # an unwritable cache: the next run warms up (and announces it) again
 
 
 def warm_up() -> None:

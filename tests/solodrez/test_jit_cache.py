@@ -121,3 +121,34 @@ def test_nothing_compiles_after_warm_up():
     assert solve(Position.from_deal(42), want_optimal=True).optimal
     pos.play(pos.legal_moves()[0]).settled().key()
     assert signatures() == before
+
+
+def test_a_cache_filled_in_part_is_announced_and_completed(tmp_path):
+    """A cache that a script filled only in part (here: the current one without
+    lower_bound's files and without the warm marker) makes the next ensure_compiled say
+    that it compiles, compile what is missing, and leave the marker; the run after that
+    is silent."""
+    folder = tmp_path / os.path.basename(jit.CACHE_DIR)
+    shutil.copytree(jit.CACHE_DIR, folder)
+    removed = 0
+    for path in folder.rglob("engine.lower_bound-*"):
+        path.unlink()
+        removed += 1
+    marker = folder / kernels.WARM_MARKER
+    if marker.exists():
+        marker.unlink()
+    assert removed > 0
+    env = dict(os.environ, DREZ_CACHE_DIR=str(tmp_path))
+    code = "from solver.solodrez.kernels import ensure_compiled; ensure_compiled()"
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+    def run():
+        return subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                              capture_output=True, text=True, check=True).stderr
+
+    first = run()
+    assert "drez: compiling the numba kernels" in first
+    assert "drez: compiled " in first, first
+    assert marker.exists()
+    assert list(folder.rglob("engine.lower_bound-*"))
+    assert run() == ""
