@@ -9,6 +9,7 @@ import textwrap
 import numba
 
 from solver.solodrez import jit, kernels
+from tests.cli.helpers import ROOT
 
 
 def test_kernel_sources_follow_imports_and_the_tag_any_change(tmp_path):
@@ -140,10 +141,9 @@ def test_a_cache_filled_in_part_is_announced_and_completed(tmp_path):
     assert removed > 0
     env = dict(os.environ, DREZ_CACHE_DIR=str(tmp_path))
     code = "from solver.solodrez.kernels import ensure_compiled; ensure_compiled()"
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
     def run():
-        return subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+        return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
                               capture_output=True, text=True, check=True).stderr
 
     first = run()

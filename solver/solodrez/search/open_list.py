@@ -69,8 +69,6 @@ def next_front(heads, lows, stats):
     return -1
 
 
-
-
 @njit(cache=True)
 def seed_fronts(cols, kept, kept_slot, nk, h, f, heads, e_slot, e_g, e_next, ne, lows,
                 moves, scores, ties):
