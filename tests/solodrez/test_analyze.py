@@ -201,6 +201,23 @@ def test_sigterm_stops_the_workers_too_and_keeps_finished_rows(tmp_path):
     assert 5 <= len(data_rows(out)) < 1000
 
 
+def test_ctrl_c_while_a_worker_starts_does_not_end_it():
+    """A Ctrl-C reaching a worker while it still imports (before its own handler is set)
+    must be ignored as later ones are: the worker goes on and stops when told, exit code
+    0, instead of dying with a KeyboardInterrupt traceback."""
+    import multiprocessing as mp
+    from solver.solodrez.batch.runners import _Worker
+    w = _Worker(mp.get_context("spawn"), Limits(max_nodes=1000), False, None)
+    os.kill(w.proc.pid, signal.SIGINT)          # at once: the child is still starting
+    w.give([0])
+    assert w.conn.recv()["deal"] == 0
+    assert w.conn.recv() is None
+    w.stop()
+    w.proc.join(timeout=30)
+    w.conn.close()
+    assert w.proc.exitcode == 0
+
+
 def _children(pid: int) -> list[int]:
     """The process ids whose parent is pid (from /proc)."""
     out = []

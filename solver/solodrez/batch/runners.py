@@ -86,7 +86,13 @@ class _Worker:
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child, limits, optimal, solve_one),
                                 daemon=True)
-        self.proc.start()
+        # started with Ctrl-C ignored, which the new process inherits: a Ctrl-C while it
+        # still imports (before _worker_main) must not end it with a traceback
+        handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            self.proc.start()
+        finally:
+            signal.signal(signal.SIGINT, handler)
         child.close()
         self.pending = deque()      # deals of the current chunk without a row yet
         self.busy = False
