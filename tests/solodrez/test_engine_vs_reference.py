@@ -561,3 +561,22 @@ def engine_words(columns) -> np.ndarray:
         out[c] = engine.POW7[len(col)] + sum(int(engine.POW7[len(col) - 1 - i]) * card_digit(card)
                                              for i, card in enumerate(col))
     return out
+
+
+def test_column_length_counts_the_cards_of_every_word_size():
+    """column_length (bit length and one comparison) against counting the digits one by
+    one, on each side of every power of 7 up to the 22-card maximum and on random words."""
+    def count(w):
+        n = 0
+        while w >= 7:
+            w //= 7
+            n += 1
+        return n
+    rng = random.Random(7)
+    words = [1, 2 * 7 ** 22 - 1]
+    for n in range(1, 23):
+        words += [7 ** n - 1, 7 ** n, 7 ** n + 1, 2 * 7 ** n - 1,
+                  7 ** n + rng.randrange(7 ** n)]
+    words += [7 ** n + rng.randrange(7 ** n) for n in (rng.randrange(23) for _ in range(2000))]
+    for w in words:
+        assert engine.column_length(w) == count(w), w

@@ -23,11 +23,14 @@ Moves are packed into one int64: src | dst << 4 | k << 8 (0-based columns).
 Canonical keys: rules/keys.py.
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
 from ..jit import njit
 from . import packing
 from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD  # noqa: F401
 
 POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
+RUN_BITS = sum(1 << (9 * r) for r in range(6))    # bit 0 of each run length's 9-bit mask
 MAX_MOVES = 256  # more than any position can have: 9 sources x 8 destinations x 3 run
                  # lengths (two all-neutral runs and one whose first card is fixed)
 
@@ -38,14 +41,30 @@ def move_pack(src, dst, k):
     return src | (dst << 4) | (k << 8)
 
 
+def _lengths_by_bits():
+    """BY_BITS[b]: the card count of the smallest word of bit length b (the n with
+    7**n <= 2**(b-1) < 7**(n+1)); a word of bit length b holds that many cards or one
+    more, since 7 > 2 (column_length).  STEPS: POW7 with a last entry above every word."""
+    by_bits = np.zeros(65, np.int64)
+    for b in range(1, 65):
+        n = 0
+        while 7 ** (n + 1) <= 1 << (b - 1):
+            n += 1
+        by_bits[b] = n
+    steps = np.array([7 ** i for i in range(MAX_COLUMN + 1)] + [2 ** 63 - 1], np.int64)
+    return by_bits, steps
+
+
+BY_BITS, STEPS = _lengths_by_bits()
+
+
 @njit(cache=True)
 def column_length(w):
-    """The number of cards in column word w."""
-    n = 0
-    while w >= 7:
-        w //= 7
-        n += 1
-    return n
+    """The number of cards in column word w (1 <= w < 2 * 7**22): the n with
+    7**n <= w < 7**(n+1), read off the bit length of w and one comparison, not a loop
+    of divisions (2**(b-1) <= w < 2**b holds at most one power of 7)."""
+    n = BY_BITS[64 - leading_zeros(np.uint64(w))]
+    return n + int(w >= STEPS[n + 1])
 
 
 @njit(cache=True)
@@ -58,13 +77,23 @@ def column_runs(w):
     the top plays role(top) + i; every real card must play its own rank; every role lies
     in 1..6, so a run has at most six cards.
     """
+    return runs_and_digits(w)[0]
+
+
+@njit(cache=True, inline="always")
+def runs_and_digits(w):
+    """(column_runs(w), digits): digits holds the top n + 1 cards' digits (n the longest
+    run), top first, 3 bits each as digit + 1 (0 where the column has no card), read on
+    the way, so that the move generator need not read them again."""
     packed = 0
+    digits = 0
     c = -1  # role of the top card once a real card fixes it; -1 while only neutrals seen
     i = 0
     x = w
     while x >= 7:
         d = x % 7
         x //= 7
+        digits |= (d + 1) << (3 * i)
         if d != 0:
             if c == -1:
                 if d - i < 1:
@@ -84,7 +113,7 @@ def column_runs(w):
             hi = lo
         i += 1
         packed |= (lo << (6 * i - 3)) | (hi << (6 * i))
-    return packed | i
+    return packed | i, digits
 
 
 @njit(cache=True)
@@ -142,31 +171,35 @@ def _run_targets(lo, hi, by_code):
     return m & 511
 
 
-@njit(cache=True)
-def _top_digits(w, n):
-    """The digits of the top n + 1 cards of column word w, top first, 3 bits each as
-    digit + 1 (0 where the column has no card)."""
-    packed = 0
-    for i in range(n + 1):
-        if w < 7:
-            break
-        packed |= (w % 7 + 1) << (3 * i)
-        w //= 7
-    return packed
-
-
-@njit(cache=True)
-def _outlook(first, below, wd):
+def _outlook_value(first, below, after):
     """move_outlook of a run whose first card has digit `first`, lying on digit `below`
-    (-1: the table), moved onto the column of word wd."""
-    after = wd % 7 if wd >= 7 else -1
+    (-1: the table), moved onto a column whose top digit is `after` (-1: empty); plain
+    Python, the one statement of the rule, tabulated in OUTLOOKS."""
     if first == 0:
         misplaced = 0
         delta = int(after > 0) - int(below > 0)
     else:
-        misplaced = int(is_bad(first, after)) - int(is_bad(first, below))
+        misplaced = int(is_bad.py_func(first, after)) - int(is_bad.py_func(first, below))
         delta = misplaced
-    return misplaced * 16 + int(wd == EMPTY_WORD) * 4 + delta + 1
+    return misplaced * 16 + int(after == -1) * 4 + delta + 1
+
+
+def _outlook_table():
+    """OUTLOOKS[(after + 1) << 6 | (below + 1) << 3 | (first + 1)] = _outlook_value."""
+    table = np.zeros(512, np.int64)
+    for first in range(7):
+        for below in range(-1, 7):
+            for after in range(-1, 7):
+                table[(after + 1) << 6 | (below + 1) << 3 | (first + 1)] = \
+                    _outlook_value(first, below, after)
+    return table
+
+
+@njit(cache=True, inline="always")
+def _outlook(first, below, wd):
+    """_outlook_value for a run onto the column of word wd."""
+    after = wd % 7 if wd >= 7 else -1
+    return OUTLOOKS[(after + 1) << 6 | (below + 1) << 3 | (first + 1)]
 
 
 @njit(cache=True)
@@ -186,17 +219,20 @@ def generate_moves(cols, out, prune, outlooks=None):
     """
     equal_words = prune and any_equal(cols)     # only then can pruning apply
     by_code = 0
+    tops = 0            # 3 bits a column: its top digit + 1, 0 when it is empty
     for d in range(NCOLS):
         w = _wants(cols[d])
         if w != 0:
             by_code |= 1 << (9 * (w - 1) + d)
+        if cols[d] != EMPTY_WORD:
+            tops |= (cols[d] % 7 + 1) << (3 * d)
     empties = (by_code >> 54) & 511
     n = 0
     for s in range(NCOLS):
-        runs = source_runs(cols, s, equal_words)
-        nr = runs & 7
-        if nr == 0:
+        if cols[s] == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
             continue        # empty, or pruned as equal to an earlier column
+        runs, digits = runs_and_digits(cols[s])
+        nr = runs & 7
         allowed = 511 & ~(1 << s)
         if equal_words:
             for d in range(NCOLS):
@@ -212,20 +248,19 @@ def generate_moves(cols, out, prune, outlooks=None):
             m &= allowed
             targets |= m << (9 * (r - 1))
             union |= m
-        if outlooks is not None:
-            digits = _top_digits(cols[s], nr)
-        d = 0
         while union != 0:
-            if union & 1:
-                for r in range(1, nr + 1):
-                    if (targets >> (9 * (r - 1) + d)) & 1:
-                        out[n] = move_pack(s, d, r)
-                        if outlooks is not None:
-                            outlooks[n] = _outlook(((digits >> (3 * r - 3)) & 7) - 1,
-                                                   ((digits >> (3 * r)) & 7) - 1, cols[d])
-                        n += 1
-            union >>= 1
-            d += 1
+            d = trailing_zeros(union)
+            union &= union - 1
+            lengths = (targets >> d) & RUN_BITS     # bit 9 * (r - 1): run length r
+            while lengths != 0:
+                r = trailing_zeros(lengths) // 9 + 1
+                lengths &= lengths - 1
+                out[n] = move_pack(s, d, r)
+                if outlooks is not None:
+                    # digits and tops hold digit + 1, as OUTLOOKS's index does
+                    outlooks[n] = OUTLOOKS[((tops >> (3 * d)) & 7) << 6 |
+                                           ((digits >> (3 * r - 3)) & 63)]
+                n += 1
     return n
 
 
@@ -261,6 +296,9 @@ def is_bad(d, below):
     if below == -1:
         return d != 6
     return below != d + 1
+
+
+OUTLOOKS = _outlook_table()
 
 
 @njit(cache=True)
