@@ -63,7 +63,7 @@ from ..rules.productive import generate_productive
 from .parents import chain_length, move_payload, trace_path
 from .children import key_children
 from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
-                    table_full, table_insert_at)
+                    table_find_from, table_full, table_insert_at)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
 @njit(cache=True)
@@ -118,6 +118,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     cols = np.empty(NCOLS, np.int64)
     child = np.empty(NCOLS, np.int64)
     ckeys = np.empty((MAX_MOVES, KEY_WORDS), np.int64)     # the children's keys
+    homes = np.empty(MAX_MOVES, np.int64)                   # and their home slots
     scratch = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
     outlooks = np.empty(MAX_MOVES, np.int64)
@@ -206,7 +207,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         # sort_scored is stable.  A child that wins sends it the sorted way, so that
         # the children stored before the win are the same as one at a time.
         win = -1
-        deferred = greedy and key_children(cols, chosen, 0, k, 1, keys, ckeys, child,
+        deferred = greedy and key_children(cols, chosen, 0, k, 1, keys, ckeys, homes, child,
                                            scratch) < 0
         if not deferred:
             sort_scored(chosen, k, scores)  # order_moves; stable: the full list's order
@@ -214,13 +215,14 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 shuffle_ties(cols, chosen, k, scores, front, ties)
             # pushed last is popped first: best move first; a win ends the batch (the
             # children before it, in push order, are still stored)
-            win = key_children(cols, chosen, k - 1, -1, -1, keys, ckeys, child, scratch)
+            win = key_children(cols, chosen, k - 1, -1, -1, keys, ckeys, homes, child,
+                               scratch)
         nk = 0                  # children to push: kept, kept_slot, kept_score
         for t in range(k if deferred else k - 1 - win):
             i = t if deferred else k - 1 - t
             m = chosen[i]
             key = ckeys[i]
-            found = table_find(keys, key)
+            found = table_find_from(keys, key, homes[i])
             if found >= 0:
                 if greedy or gs[found] <= g2:
                     continue

@@ -80,15 +80,23 @@ def _prefetch_row(typingctx, arr, row):
 @njit(cache=True)
 def table_prefetch(keys, key):
     """Start loading the slot where table_find(keys, key) will begin, so that the probes
-    of a batch of keys wait for memory together, not one after another."""
-    _prefetch_row(keys, home_slot(key, keys.shape[0]))
+    of a batch of keys wait for memory together, not one after another; returns that
+    slot (home_slot), for table_find_from."""
+    slot = home_slot(key, keys.shape[0])
+    _prefetch_row(keys, slot)
+    return slot
 
 
 @njit(cache=True)
 def table_find(keys, key):
     """The slot holding key, or -(slot+2) of the empty slot where it would go."""
+    return table_find_from(keys, key, home_slot(key, keys.shape[0]))
+
+
+@njit(cache=True)
+def table_find_from(keys, key, slot):
+    """table_find, given key's home slot (home_slot(key, keys.shape[0]))."""
     n = keys.shape[0]
-    slot = home_slot(key, n)
     while True:
         k0 = keys[slot, 0]
         if k0 == 0:
