@@ -580,3 +580,51 @@ def test_column_length_counts_the_cards_of_every_word_size():
     words += [7 ** n + rng.randrange(7 ** n) for n in (rng.randrange(23) for _ in range(2000))]
     for w in words:
         assert engine.column_length(w) == count(w), w
+
+
+def _long_column_positions():
+    """The positions on the way to LONG_START's 22-card column (21 and 22 cards too)."""
+    pos = to_engine(LONG_START)
+    out = [pos]
+    for src in LONG_SOURCES:
+        pos = pos.play(Move(src, 0, 1))
+        out.append(pos)
+    return out
+
+
+def test_children_keys_from_symbol_words_are_canonical_keys(played):
+    """search/children.key_children (keys from symbol words, two shifts a move) writes
+    for every generated move exactly canonical_key of the successor the engine plays,
+    and stops at the first move that wins; over the corpus (series removed by a move,
+    empty columns, neutrals) and the columns of 19 to 22 cards (keyed from their words)."""
+    from solver.solodrez.rules.keys import KEY_WORDS
+    from solver.solodrez.search.children import key_children
+    from solver.solodrez.search.table import new_table
+    table, _ = new_table(1 << 10)
+    ckeys = np.empty((engine.MAX_MOVES, KEY_WORDS), np.int64)
+    homes = np.empty(engine.MAX_MOVES, np.int64)
+    child = np.empty(engine.NCOLS, np.int64)
+    scratch = np.empty(engine.NCOLS, np.int64)
+    moves = np.empty(engine.MAX_MOVES, np.int64)
+    want = np.empty(KEY_WORDS, np.int64)
+    wins = long_keyed = 0
+    last_moves = [to_engine(P("J1 Q1 R1 B1 N1", "P1", "X1 X2")),   # P1 wins, neutrals together
+                  to_engine(P("J1 Q1 R1 B1 N1", "P1", "X1", "X2"))]
+    for pos in [p for p, _ in played] + _long_column_positions() + last_moves:
+        cols = np.empty(engine.NCOLS, np.int64)
+        keys.key_to_columns(np.array(words_key(pos.words()), np.int64), cols)  # key order
+        n = engine.generate_moves(cols, moves, False)
+        won = key_children(cols, moves, 0, n, 1, table, ckeys, homes, child, scratch)
+        first_win = -1
+        for i in range(n):
+            after = cols.copy()
+            engine.apply_move(after, moves[i])
+            if engine.is_won(after):
+                first_win = i
+                break
+            keys.canonical_key(after, scratch, want)
+            assert list(ckeys[i]) == list(want), (pos, i)
+            long_keyed += max(map(engine.column_length, after)) > keys.SYMBOL_CARDS
+        assert won == first_win, pos
+        wins += won >= 0
+    assert wins > 0 and long_keyed > 0          # both ways out were taken

@@ -251,3 +251,25 @@ def test_the_sorting_network_sorts_every_input():
         words = np.array([(bits >> i) & 1 for i in range(engine.NCOLS)], np.int64)
         sorted_words(words, out)
         assert list(out) == sorted(words)
+
+
+def test_keys_from_symbol_words_are_the_canonical_keys():
+    """keys.key_from_symbols on the columns' symbol words gives canonical_key's three
+    words, in any column order; column_symbols refuses columns of more than SYMBOL_CARDS
+    cards, and an empty column's symbol word is 0."""
+    from solver.solodrez.rules.keys import SYMBOL_CARDS, column_symbols, key_from_symbols
+    rng = np.random.default_rng(29)
+    got = np.empty(KEY_WORDS, np.int64)
+    scratch = np.empty(engine.NCOLS, np.int64)
+    for _ in range(20000):
+        words = _random_words(rng)
+        if max(engine.column_length(w) for w in words) > SYMBOL_CARDS:
+            continue
+        rng.shuffle(words)
+        syms = np.array([column_symbols(w) for w in words], np.int64)
+        key_from_symbols(syms, scratch, got)
+        assert list(got) == _reference_key(words)
+    assert column_symbols(1) == 0
+    assert column_symbols(_word([6, 5, 4])) == 5 | 6 << 3 | 7 << 6     # top card first
+    for n, fits in ((SYMBOL_CARDS, True), (SYMBOL_CARDS + 1, False), (22, False)):
+        assert (column_symbols(_word([0] * n)) >= 0) == fits

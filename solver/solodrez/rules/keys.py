@@ -24,6 +24,8 @@ in a register, four digits at a time through the CHUNK4/TAIL tables, then writte
 one shift per word they touch (a column's code is at most 60 bits, see canonical_key).
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros
+
 from ..jit import njit
 from .packing import NCOLS
 
@@ -149,6 +151,65 @@ def canonical_key(cols, scratch, key):
         t = TAIL[x]
         code |= (t & np.uint64(4095)) << nb
         nb += np.uint64(3) * (t >> np.uint64(12)) + np.uint64(3)
+        k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
+        pos += nb
+    key[0] = np.int64(k0)
+    key[1] = np.int64(k1)
+    key[2] = np.int64(k2)
+
+
+# Symbol words: a column's part of the key before its separator, as one integer (the
+# digits top first as 3-bit symbols digit+1, the top card in bits 0-2).  For a column of
+# at most SYMBOL_CARDS cards it fits with its separator in one _put.  Sorting symbol
+# words sorts the columns as sorting their words does (key_from_symbols), and moving the
+# top k cards is two shifts, so a child's key needs no digit conversion.
+SYMBOL_CARDS = 20
+SYMBOL_LIMIT = 1 << (3 * SYMBOL_CARDS)     # symbol words of columns of <= 20 cards
+SERIES_SYMBOLS = sum((d + 1) << (3 * i) for i, d in enumerate(range(1, 7)))  # P N B R Q J
+BITS_TO_CARDS = np.array([(b + 2) // 3 for b in range(65)], np.int64)
+
+
+@njit(cache=True)
+def column_symbols(w):
+    """The symbol word of column word w, or -1 when it holds more than SYMBOL_CARDS."""
+    x = np.uint64(w)
+    d4 = np.uint64(2401)
+    code = np.uint64(0)
+    nb = np.uint64(0)
+    while x >= d4:
+        if nb == np.uint64(3 * SYMBOL_CARDS):
+            return -1
+        code |= CHUNK4[x % d4] << nb
+        x //= d4
+        nb += np.uint64(12)
+    t = TAIL[x]
+    nb += np.uint64(3) * (t >> np.uint64(12))
+    if nb > np.uint64(3 * SYMBOL_CARDS):
+        return -1
+    return np.int64(code | ((t & np.uint64(4095)) << (nb - np.uint64(3) * (t >> np.uint64(12)))))
+
+
+@njit(cache=True)
+def key_from_symbols(syms, scratch, key):
+    """canonical_key of the position whose columns have symbol words syms (each of at
+    most SYMBOL_CARDS cards): the same three words, bit for bit.
+
+    Why sorting symbol words sorts the columns in canonical_key's order: a column of n
+    cards has a word in [7**n, 2 * 7**n) and a symbol word in [8**(n-1), 8**n) (its
+    bottom symbol is at least 1), so in both a longer column is larger; two columns of
+    the same length compare, in both, by their bottom digit first, then the next one up
+    (positional numbers, digit d written as d in base 7 and as d + 1 in base 8, both
+    increasing in d); an empty column is the least in both (word 1, symbol word 0).
+    A column's card count is read off its symbol word's bit length (3n - 2 to 3n bits).
+    """
+    sorted_words(syms, scratch)
+    k0 = np.uint64(0)
+    k1 = np.uint64(0)
+    k2 = np.uint64(0)
+    pos = np.uint64(0)
+    for c in range(NCOLS):
+        code = np.uint64(scratch[c])
+        nb = np.uint64(3 * BITS_TO_CARDS[64 - leading_zeros(code)] + 3)
         k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
         pos += nb
     key[0] = np.int64(k0)

@@ -1,9 +1,18 @@
 """The children of an expansion, keyed before any is probed (numba kernel)."""
+import numpy as np
 from ..jit import njit
 
 from ..rules.engine import NCOLS, apply_move, is_won
-from ..rules.keys import canonical_key
+from ..rules.keys import (SERIES_SYMBOLS, SYMBOL_LIMIT, canonical_key, column_symbols,
+                          key_from_symbols)
 from .table import table_prefetch
+
+
+@njit(cache=True, inline="always")
+def _holds_real(sym):
+    """1 when the column of symbol word sym holds a real card (is_won's test: not empty,
+    not one or two neutrals), else 0."""
+    return int(sym != 0 and sym != 1 and sym != 9)
 
 
 @njit(cache=True)
@@ -12,13 +21,45 @@ def key_children(cols, moves, start, stop, step, keys, ckeys, homes, child, scra
     into homes[i] for i in range(start, stop, step), prefetching that slot, so that the
     probes that follow wait for memory together, not one after another.  Stops at the
     first child that is won, and returns its index (its key is not written), or -1 when
-    none is."""
+    none is.
+
+    Keys come from the columns' symbol words (keys.key_from_symbols): a move is two
+    shifts there.  A position with a column of more than keys.SYMBOL_CARDS cards, before
+    or after the move, is keyed from its words (canonical_key) instead.
+    """
+    syms = np.empty(NCOLS, np.int64)
+    whole = True            # every column of cols fits a symbol word
+    real = 0                # columns holding a real card
+    for c in range(NCOLS):
+        syms[c] = column_symbols(cols[c])
+        whole = whole and syms[c] >= 0
+        real += _holds_real(syms[c])
     for i in range(start, stop, step):
-        for c in range(NCOLS):
-            child[c] = cols[c]
-        apply_move(child, moves[i])
-        if is_won(child):
-            return i
-        canonical_key(child, scratch, ckeys[i])
+        m = moves[i]
+        s = m & 15
+        d = (m >> 4) & 15
+        shift = 3 * (m >> 8)
+        if whole and syms[d] < SYMBOL_LIMIT >> shift:      # to_sym < SYMBOL_LIMIT
+            from_sym = syms[s] >> shift
+            to_sym = (syms[d] << shift) | (syms[s] & ((1 << shift) - 1))
+            if from_sym == SERIES_SYMBOLS:
+                from_sym = 0
+            if to_sym == SERIES_SYMBOLS:
+                to_sym = 0
+            if real - _holds_real(syms[s]) - _holds_real(syms[d]) + _holds_real(from_sym) \
+                    + _holds_real(to_sym) == 0:
+                return i
+            for c in range(NCOLS):
+                child[c] = syms[c]
+            child[s] = from_sym
+            child[d] = to_sym
+            key_from_symbols(child, scratch, ckeys[i])
+        else:
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, m)
+            if is_won(child):
+                return i
+            canonical_key(child, scratch, ckeys[i])
         homes[i] = table_prefetch(keys, ckeys[i])
     return -1
