@@ -20,11 +20,11 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez.jit import njit  # noqa: E402
-from solver.solodrez.rules.engine import (MAX_MOVES, NCOLS, apply_move,  # noqa: E402
-                                          generate_moves, is_won)
-from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns  # noqa: E402
+from solver.solodrez.rules.engine import MAX_MOVES, NCOLS, generate_moves  # noqa: E402
+from solver.solodrez.rules.keys import KEY_WORDS, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
+from solver.solodrez.search.children import key_children  # noqa: E402
 from solver.solodrez.search.deadness import dead_memo, is_dead  # noqa: E402
 from solver.solodrez.search.ordering import sort_scored  # noqa: E402
 from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
@@ -57,22 +57,22 @@ def _order(moves, counts, outlooks):
 
 
 @njit
-def _children(corpus, moves, counts, ckeys, keyed):
-    """Make every child (copy, apply, is_won); with keyed, also write its key to ckeys."""
+def _children(keys, corpus, moves, counts, ckeys):
+    """Key every child as the search does (children.key_children: symbol words, home
+    slots prefetched), then copy the keys out for the probe step."""
+    batch = np.empty((MAX_MOVES, KEY_WORDS), np.int64)
+    homes = np.empty(MAX_MOVES, np.int64)
     child = np.empty(NCOLS, np.int64)
     scratch = np.empty(NCOLS, np.int64)
-    t = 0
     n = 0
     for i in range(corpus.shape[0]):
-        for j in range(counts[i]):
-            for c in range(NCOLS):
-                child[c] = corpus[i, c]
-            apply_move(child, moves[i, j])
-            t += is_won(child)
-            if keyed:
-                canonical_key(child, scratch, ckeys[n])
+        won = key_children(corpus[i], moves[i], 0, counts[i], 1, keys, batch, homes, child,
+                           scratch)
+        for j in range(counts[i] if won < 0 else won):
+            for w in range(KEY_WORDS):
+                ckeys[n, w] = batch[j, w]
             n += 1
-    return t
+    return n
 
 
 @njit
@@ -134,12 +134,10 @@ def main() -> int:
     rows.append(("generate moves and outlooks", t, n))
     t, _ = _time(_order, moves, counts, outlooks)
     rows.append(("order moves (all of them)", t, n))
-    ckeys = np.empty((total, KEY_WORDS), np.int64)
-    t0, _ = _time(_children, corpus, moves, counts, ckeys, False)
-    rows.append(("child: copy, apply, is_won", t0, total))
-    t, _ = _time(_children, corpus, moves, counts, ckeys, True)
-    rows.append(("child key (minus making it)", t - t0, total))
-    t, hits = _time(_probe, search.keys, ckeys)
+    ckeys = np.zeros((total, KEY_WORDS), np.int64)
+    t, keyed = _time(_children, search.keys, corpus, moves, counts, ckeys)
+    rows.append(("child keys (key_children)", t, total))
+    t, hits = _time(_probe, search.keys, ckeys[:keyed])
     rows.append(("table probe", t, total))
     t, dead = _time(_dead, corpus, dead_memo())
     rows.append(("is_dead", t, n))
