@@ -126,6 +126,18 @@ def test_bench_reports_totals():
 BENCH_NODE_TOTAL = 405_734
 
 
+# `drez bench --optimal`, positions stored by the proven-shortest searches (A* with fronts),
+# pinned the same way since A* too keys its children before sorting the ones it pushes.
+OPTIMAL_BENCH_NODE_TOTAL = 1_148_478
+
+
+def test_optimal_bench_node_total_is_pinned():
+    out = run("bench", "--optimal")
+    assert out.exit_code == 0, out.output
+    total = next(line for line in out.output.splitlines() if line.startswith("total:"))
+    assert f" {OPTIMAL_BENCH_NODE_TOTAL} nodes," in total, total
+
+
 def test_bench_node_total_is_pinned():
     out = run("bench")
     assert out.exit_code == 0, out.output

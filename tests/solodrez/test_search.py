@@ -127,3 +127,39 @@ def test_S14_position_without_moves_is_lost():
     words = to_engine(p).words()
     assert astar.AStar(words, 1 << 20).run(1000) == astar.LOST
     assert dfs.DfsState(words, 1 << 20).run(1000) == dfs.LOST
+
+
+def test_ordering_a_subsequence_keeps_the_whole_lists_order():
+    """Searches key every child first and sort only the ones they push: sort_scored and
+    shuffle_ties on any subsequence (its carried slots along) give its moves in the order
+    the whole sorted list has them, for every front."""
+    import random
+
+    import numpy as np
+
+    from solver.solodrez.rules import engine
+    from solver.solodrez.search.ordering import shuffle_ties, sort_scored
+    rng = random.Random(5)
+    ties = np.empty(engine.MAX_MOVES, np.int64)
+    checked = 0
+    for deal in range(40):
+        pos = Position.from_deal(deal)
+        words = pos.words()
+        moves = np.empty(engine.MAX_MOVES, np.int64)
+        scores = np.empty(engine.MAX_MOVES, np.int64)
+        n = engine.generate_moves(words, moves, True, scores)
+        for front in range(3):
+            whole_m, whole_s = moves[:n].copy(), scores[:n].copy()
+            sort_scored(whole_m, n, whole_s)
+            if front:
+                shuffle_ties(words, whole_m, n, whole_s, front, ties)
+            pick = sorted(rng.sample(range(n), rng.randint(0, n)))
+            sub_m, sub_s = moves[pick].copy(), scores[pick].copy()
+            slots = sub_m * 10 + 1          # a payload tied to each move
+            sort_scored(sub_m, len(pick), sub_s, slots)
+            if front:
+                shuffle_ties(words, sub_m, len(pick), sub_s, front, ties, slots)
+            assert list(sub_m) == [m for m in whole_m if m in set(sub_m)]
+            assert list(slots) == [m * 10 + 1 for m in sub_m]
+            checked += len(pick) > 1
+    assert checked > 60

@@ -202,13 +202,13 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 chosen[k] = moves[i]
                 scores[k] = outlook
                 k += 1
-        # Greedy search keys the children in generation order and sorts only those it
-        # stores (one or two of about ten): the same pushes in the same order, since
-        # sort_scored is stable.  A child that wins sends it the sorted way, so that
-        # the children stored before the win are the same as one at a time.
+        # The children are keyed in generation order, and only those pushed are sorted
+        # (one or two of about ten): the same pushes in the same order, since sort_scored
+        # and shuffle_ties are stable.  A child that wins sends the expansion the sorted
+        # way, so that the children stored before the win are the same as one at a time.
         win = -1
-        deferred = greedy and key_children(cols, chosen, 0, k, 1, keys, ckeys, homes, child,
-                                           scratch) < 0
+        deferred = key_children(cols, chosen, 0, k, 1, keys, ckeys, homes, child,
+                                scratch) < 0
         if not deferred:
             sort_scored(chosen, k, scores)  # order_moves; stable: the full list's order
             if front > 0:
@@ -255,6 +255,8 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             nk += 1
         if deferred:
             sort_scored(kept, nk, kept_score, kept_slot)    # pushed from the last
+            if front > 0:
+                shuffle_ties(cols, kept, nk, kept_score, front, ties, kept_slot)
         for j in range(nk):     # in push order: the best move last, so popped first
             t = nk - 1 - j if deferred else j
             m = kept[t]

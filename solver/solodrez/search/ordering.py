@@ -49,10 +49,12 @@ def _mix(x):
 
 
 @njit(cache=True)
-def shuffle_ties(cols, moves, n, scores, front, ties):
+def shuffle_ties(cols, moves, n, scores, front, ties, carry=None):
     """Reorder moves[0:n] (and scores[0:n], their outlooks), already sorted by score,
     within each run of equal scores by a hash of (position, move, front): each front
-    breaks ties its own way."""
+    breaks ties its own way.  With `carry`, carry[0:n] moves along.  A stable sort by
+    (score, hash), so reordering a subsequence of a sorted list gives its moves in the
+    order the reordered whole list has them."""
     base = front
     for c in range(NCOLS):
         base = _mix(base ^ cols[c])
@@ -62,12 +64,18 @@ def shuffle_ties(cols, moves, n, scores, front, ties):
         m = moves[i]
         s = scores[i]
         t = ties[i]
+        if carry is not None:
+            x = carry[i]
         j = i - 1
         while j >= 0 and (scores[j] >> 2 > s >> 2 or (scores[j] >> 2 == s >> 2 and ties[j] > t)):
             moves[j + 1] = moves[j]
             scores[j + 1] = scores[j]
             ties[j + 1] = ties[j]
+            if carry is not None:
+                carry[j + 1] = carry[j]
             j -= 1
         moves[j + 1] = m
         scores[j + 1] = s
         ties[j + 1] = t
+        if carry is not None:
+            carry[j + 1] = x
