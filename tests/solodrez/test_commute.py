@@ -65,14 +65,13 @@ def test_rule_premises_hold_against_the_reference():
     alone, ranked below a, with the same bound change in Y as in X, and Y + b + a is
     X + b (all in the reference's rules)."""
     checked = skipped = backs = onward = 0
-    scratch = np.empty(2 * NCOLS, np.int64)
     moves = np.empty(engine.MAX_MOVES, np.int64)
     with fast_reference():
         for y in _corpus():
             y_words = to_engine(y).words()
             for a in ref.legal_moves(y):
                 x = ref.apply(y, a)
-                code = came_code(y_words, engine.move_pack(*a), scratch)
+                code = came_code(y_words, engine.move_pack(*a))
                 if len(x) and sum(map(len, x)) < sum(map(len, y)):
                     assert code == NO_RULE      # a series was removed
                 if code == NO_RULE:

@@ -128,7 +128,6 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     kept = np.empty(MAX_MOVES, np.int64)
     kept_slot = np.empty(MAX_MOVES, np.int64)
     kept_score = np.empty(MAX_MOVES, np.int64)
-    came_scratch = np.empty(2 * NCOLS, np.int64)
     came = NO_RULE
     xa = xb = wa = wb = ka = back = 0
     t_digits, t_counted, t_lengths, t_work = tight_scratch()
@@ -264,7 +263,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
             f2 = h2 if greedy else max(g2 + h2, f)
             pushed = g2     # what e_g keeps: A*'s g, greedy search's in-move code
             if greedy:
-                pushed = came_code(cols, m, came_scratch) if commute else NO_RULE
+                pushed = came_code(cols, m) if commute else NO_RULE
             if not push(heads, e_slot, e_g, e_next, ne, kept_slot[t], pushed, f2, h2,
                         lows, front):
                 return FULL

@@ -49,19 +49,18 @@ could be won: along a winning line every position is winnable, so by the claim e
 stored and not dead (is_dead is a proof), and the won position at its end was found,
 so the search did not answer LOST.  The converse needs nothing: a WON answer replays.
 """
-import numpy as np
 from ..jit import njit
 
 from ..rules.engine import NCOLS, POW7, SERIES_WORD, move_pack
-from ..rules.keys import sorted_words
 
 NO_RULE = -1
 
 
 @njit(cache=True)
-def came_code(cols, m, scratch):
-    """The in-move code of the position cols + m (module docstring), or NO_RULE;
-    scratch: a work array of 2 * NCOLS."""
+def came_code(cols, m):
+    """The in-move code of the position cols + m (module docstring), or NO_RULE.  A
+    word's index among the child's sorted words (its first, for repeated words) is the
+    number of the child's words below it, so no sort is needed."""
     s = m & 15
     d = (m >> 4) & 15
     k = m >> 8
@@ -70,18 +69,16 @@ def came_code(cols, m, scratch):
     to_word = cols[d] * p + cols[s] % p
     if from_word == SERIES_WORD or to_word == SERIES_WORD or from_word == to_word:
         return NO_RULE
-    child = scratch[NCOLS:]
-    for c in range(NCOLS):
-        child[c] = cols[c]
-    child[s] = from_word
-    child[d] = to_word
-    sorted_words(child, scratch)
     ia = 0
-    while scratch[ia] != from_word:
-        ia += 1
     ib = 0
-    while scratch[ib] != to_word:
-        ib += 1
+    for c in range(NCOLS):
+        w = cols[c]
+        if c == s:
+            w = from_word
+        elif c == d:
+            w = to_word
+        ia += int(w < from_word)
+        ib += int(w < to_word)
     return ia | (ib << 4) | (k << 8)
 
 
