@@ -229,6 +229,8 @@ def generate_moves(cols, out, prune, outlooks=None):
     empties = (by_code >> 54) & 511
     n = 0
     for s in range(NCOLS):
+        # source_runs's test, written out: through source_runs (returning the digits
+        # too) generation took 440-460 ns a position against 372 (884's corpus)
         if cols[s] == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
             continue        # empty, or pruned as equal to an earlier column
         runs, digits = runs_and_digits(cols[s])

@@ -21,7 +21,7 @@ uses that as its empty-slot mark (search/table.py).
 
 Speed: the sort is a sorting network (no branches), and each column's symbols are built
 in a register, four digits at a time through the CHUNK4/TAIL tables, then written with
-one shift per word they touch (a column's code is at most 60 bits, see canonical_key).
+one shift per word they touch (a column's code is at most 60 bits, see column_symbols).
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
@@ -118,46 +118,6 @@ def _put(k0, k1, k2, pos, code, nb):
     return k0, k1, k2
 
 
-@njit(cache=True)
-def canonical_key(cols, scratch, key):
-    """Write the exact canonical key of cols into key[0:3] (the module docstring).
-
-    A column's code is built four digits at a time, and written once it holds 16 symbols
-    (48 bits) or the column ends: at most 48 + 3 tail symbols + the separator = 60 bits a
-    write.  The separator after the last column lands at bit 192 or beyond, or is a 0
-    written inside the key: either way it sets no bit.  Every write starts below bit 192
-    (_put's shifts stay under 64): the last column, the largest word, holds a card
-    whenever any card is left, so it starts at bit 189 at most.
-    """
-    sorted_words(cols, scratch)
-    k0 = np.uint64(0)
-    k1 = np.uint64(0)
-    k2 = np.uint64(0)
-    pos = np.uint64(0)
-    d4 = np.uint64(2401)
-    for c in range(NCOLS):
-        x = np.uint64(scratch[c])
-        code = np.uint64(0)
-        nb = np.uint64(0)
-        while x >= d4:
-            if nb == np.uint64(48):
-                k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
-                pos += nb
-                code = np.uint64(0)
-                nb = np.uint64(0)
-            code |= CHUNK4[x % d4] << nb
-            x //= d4
-            nb += np.uint64(12)
-        t = TAIL[x]
-        code |= (t & np.uint64(4095)) << nb
-        nb += np.uint64(3) * (t >> np.uint64(12)) + np.uint64(3)
-        k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
-        pos += nb
-    key[0] = np.int64(k0)
-    key[1] = np.int64(k1)
-    key[2] = np.int64(k2)
-
-
 # Symbol words: a column's part of the key before its separator, as one integer (the
 # digits top first as 3-bit symbols digit+1, the top card in bits 0-2).  For a column of
 # at most SYMBOL_CARDS cards it fits with its separator in one _put.  Sorting symbol
@@ -167,6 +127,7 @@ SYMBOL_CARDS = 20
 SYMBOL_LIMIT = 1 << (3 * SYMBOL_CARDS)     # symbol words of columns of <= 20 cards
 SERIES_SYMBOLS = sum((d + 1) << (3 * i) for i, d in enumerate(range(1, 7)))  # P N B R Q J
 BITS_TO_CARDS = np.array([(b + 2) // 3 for b in range(65)], np.int64)
+TOP16 = 7 ** 16            # a long column's top 16 cards: word % TOP16 (canonical_key)
 
 
 @njit(cache=True)
@@ -189,6 +150,17 @@ def column_symbols(w):
     return np.int64(code | ((t & np.uint64(4095)) << (nb - np.uint64(3) * (t >> np.uint64(12)))))
 
 
+@njit(cache=True, inline="always")
+def _put_symbols(k0, k1, k2, pos, sym):
+    """Symbol word sym (a column of at most SYMBOL_CARDS cards) and its separator or-ed
+    into the key words at bit pos; returns them and the next pos.  The column's card
+    count is read off the bit length of sym (3n - 2 to 3n bits)."""
+    code = np.uint64(sym)
+    nb = np.uint64(3 * BITS_TO_CARDS[64 - leading_zeros(code)] + 3)
+    k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
+    return k0, k1, k2, pos + nb
+
+
 @njit(cache=True)
 def key_from_symbols(syms, scratch, key):
     """canonical_key of the position whose columns have symbol words syms (each of at
@@ -200,7 +172,6 @@ def key_from_symbols(syms, scratch, key):
     the same length compare, in both, by their bottom digit first, then the next one up
     (positional numbers, digit d written as d in base 7 and as d + 1 in base 8, both
     increasing in d); an empty column is the least in both (word 1, symbol word 0).
-    A column's card count is read off its symbol word's bit length (3n - 2 to 3n bits).
     """
     sorted_words(syms, scratch)
     k0 = np.uint64(0)
@@ -208,10 +179,37 @@ def key_from_symbols(syms, scratch, key):
     k2 = np.uint64(0)
     pos = np.uint64(0)
     for c in range(NCOLS):
-        code = np.uint64(scratch[c])
-        nb = np.uint64(3 * BITS_TO_CARDS[64 - leading_zeros(code)] + 3)
-        k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
-        pos += nb
+        k0, k1, k2, pos = _put_symbols(k0, k1, k2, pos, scratch[c])
+    key[0] = np.int64(k0)
+    key[1] = np.int64(k1)
+    key[2] = np.int64(k2)
+
+
+@njit(cache=True)
+def canonical_key(cols, scratch, key):
+    """Write the exact canonical key of cols into key[0:3] (the module docstring).
+
+    Each column's symbols come from column_symbols and are written by _put_symbols; a
+    column of more than SYMBOL_CARDS cards goes in two parts, its top 16 cards (48 bits,
+    no separator) and then the rest.  The separator after the last column lands at bit
+    192 or beyond, or is a 0 written inside the key: either way it sets no bit.  Every
+    write starts below bit 192 (_put's shifts stay under 64): the last column, the largest
+    word, holds a card whenever any card is left, so it starts at bit 189 at most.
+    """
+    sorted_words(cols, scratch)
+    k0 = np.uint64(0)
+    k1 = np.uint64(0)
+    k2 = np.uint64(0)
+    pos = np.uint64(0)
+    for c in range(NCOLS):
+        w = scratch[c]
+        sym = column_symbols(w)
+        if sym < 0:
+            top = column_symbols(TOP16 + w % TOP16)
+            k0, k1, k2 = _put(k0, k1, k2, pos, np.uint64(top), np.uint64(48))
+            pos += np.uint64(48)
+            sym = column_symbols(w // TOP16)
+        k0, k1, k2, pos = _put_symbols(k0, k1, k2, pos, sym)
     key[0] = np.int64(k0)
     key[1] = np.int64(k1)
     key[2] = np.int64(k2)
