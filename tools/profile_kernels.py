@@ -24,7 +24,7 @@ from solver.solodrez.rules.engine import MAX_MOVES, NCOLS, generate_moves  # noq
 from solver.solodrez.rules.keys import KEY_WORDS, key_to_columns  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
-from solver.solodrez.search.children import key_children  # noqa: E402
+from solver.solodrez.search.children import children_work, key_children  # noqa: E402
 from solver.solodrez.search.deadness import dead_memo, is_dead  # noqa: E402
 from solver.solodrez.search.ordering import sort_scored  # noqa: E402
 from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
@@ -44,7 +44,7 @@ def _generate(corpus, moves, counts, outlooks):
         counts[i] = generate_moves(corpus[i], moves[i], True, outlooks[i])
 
 
-@njit
+@njit(nrt=True)
 def _order(moves, counts, outlooks):
     """sort_scored on a fresh copy of each list (so repeated runs sort the same input)."""
     chosen = np.empty(MAX_MOVES, np.int64)
@@ -56,18 +56,16 @@ def _order(moves, counts, outlooks):
         sort_scored(chosen, counts[i], scores)
 
 
-@njit
+@njit(nrt=True)
 def _children(keys, corpus, moves, counts, ckeys):
     """Key every child as the search does (children.key_children: symbol words, home
     slots prefetched), then copy the keys out for the probe step."""
     batch = np.empty((MAX_MOVES, KEY_WORDS), np.int64)
     homes = np.empty(MAX_MOVES, np.int64)
-    child = np.empty(NCOLS, np.int64)
-    scratch = np.empty(NCOLS, np.int64)
+    work = children_work()
     n = 0
     for i in range(corpus.shape[0]):
-        won = key_children(corpus[i], moves[i], 0, counts[i], 1, keys, batch, homes, child,
-                           scratch)
+        won = key_children(corpus[i], moves[i], 0, counts[i], 1, keys, batch, homes, work)
         for j in range(counts[i] if won < 0 else won):
             for w in range(KEY_WORDS):
                 ckeys[n, w] = batch[j, w]

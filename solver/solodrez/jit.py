@@ -111,9 +111,16 @@ def _configure_cache() -> str:
 CACHE_DIR = _configure_cache()
 
 
-def njit(*args, **kwargs):
+def njit(*args, nrt=False, **kwargs):
     """numba.njit for the kernel modules, with numpy's error model: integer division by
     zero gives 0 instead of raising, so no division carries a zero test.  The kernels
-    divide only by powers of 7 and other positive constants."""
+    divide only by powers of 7 and other positive constants.
+
+    Without numba's runtime (NRT) unless nrt=True: such a kernel cannot allocate an
+    array, and in exchange keeps no reference counts.  With them, every array a kernel
+    takes, and every row view it makes (keys[slot]), costs a pair of atomic updates
+    that numba seldom removes.  So the searches' kernels take their work arrays from
+    the Python class that wraps them (astar.AStar.work) rather than allocate them.
+    """
     kwargs.setdefault("error_model", "numpy")
-    return numba.njit(*args, **kwargs)
+    return numba.njit(*args, _nrt=nrt, **kwargs)

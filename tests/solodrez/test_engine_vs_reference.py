@@ -598,12 +598,12 @@ def test_children_keys_from_symbol_words_are_canonical_keys(played):
     and stops at the first move that wins; over the corpus (series removed by a move,
     empty columns, neutrals) and the columns of 19 to 22 cards (keyed from their words)."""
     from solver.solodrez.rules.keys import KEY_WORDS
-    from solver.solodrez.search.children import key_children
+    from solver.solodrez.search.children import children_work, key_children
     from solver.solodrez.search.table import new_table
     table, _ = new_table(1 << 10)
     ckeys = np.empty((engine.MAX_MOVES, KEY_WORDS), np.int64)
     homes = np.empty(engine.MAX_MOVES, np.int64)
-    child = np.empty(engine.NCOLS, np.int64)
+    work = children_work()
     scratch = np.empty(engine.NCOLS, np.int64)
     moves = np.empty(engine.MAX_MOVES, np.int64)
     want = np.empty(KEY_WORDS, np.int64)
@@ -614,7 +614,7 @@ def test_children_keys_from_symbol_words_are_canonical_keys(played):
         cols = np.empty(engine.NCOLS, np.int64)
         keys.key_to_columns(np.array(words_key(pos.words()), np.int64), cols)  # key order
         n = engine.generate_moves(cols, moves, False)
-        won = key_children(cols, moves, 0, n, 1, table, ckeys, homes, child, scratch)
+        won = key_children(cols, moves, 0, n, 1, table, ckeys, homes, work)
         first_win = -1
         for i in range(n):
             after = cols.copy()

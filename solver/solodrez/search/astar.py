@@ -61,12 +61,12 @@ from .commute import NO_RULE, came_code, came_words, covered
 from .tight import bound_not_exact, tight_scratch
 from ..rules.productive import generate_productive
 from .parents import chain_length, move_payload, trace_path
-from .children import key_children
+from .children import children_work, key_children
 from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
                     table_find_from, table_full, table_insert_at)
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 
-@njit(cache=True)
+@njit(cache=True, nrt=True)
 def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows,
                 greedy):
     """Store the root and open it.  stats: [0] children greedy search skipped by the
@@ -92,9 +92,19 @@ def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, st
     return RUNNING
 
 
+LISTS = 9       # move lists astar_run works in
+
+
+def astar_work():
+    """The work arrays astar_run overwrites: LISTS move lists, the children's keys, two
+    positions' columns, children.children_work and tight.tight_scratch."""
+    return (np.empty((LISTS, MAX_MOVES), np.int64), np.empty((MAX_MOVES, KEY_WORDS), np.int64),
+            np.empty((2, NCOLS), np.int64), children_work(), tight_scratch())
+
+
 @njit(cache=True)
 def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows, budget,
-              greedy, prune_dead, tight, memo, commute):
+              greedy, prune_dead, tight, memo, commute, work):
     """Expand up to `budget` positions; returns RUNNING, WON, LOST, FULL or TOO_LONG.
 
     With greedy=True the order is by h alone (greedy best-first): the first win found
@@ -114,23 +124,15 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     another parent, so no entry goes stale): stats[3] is then 1 after a win, not a length.
     With commute (greedy only), children that `commute.covered` shows another stored
     position makes are not keyed (LOST stays a proof: commute.py).
+    `work` is astar_work's.
     """
-    cols = np.empty(NCOLS, np.int64)
-    child = np.empty(NCOLS, np.int64)
-    ckeys = np.empty((MAX_MOVES, KEY_WORDS), np.int64)     # the children's keys
-    homes = np.empty(MAX_MOVES, np.int64)                   # and their home slots
-    scratch = np.empty(NCOLS, np.int64)
-    moves = np.empty(MAX_MOVES, np.int64)
-    outlooks = np.empty(MAX_MOVES, np.int64)
-    chosen = np.empty(MAX_MOVES, np.int64)
-    scores = np.empty(MAX_MOVES, np.int64)
-    ties = np.empty(MAX_MOVES, np.int64)
-    kept = np.empty(MAX_MOVES, np.int64)
-    kept_slot = np.empty(MAX_MOVES, np.int64)
-    kept_score = np.empty(MAX_MOVES, np.int64)
+    lists, ckeys, own, cwork, (t_digits, t_counted, t_lengths, t_work) = work
+    cols, child = own[0], own[1]
+    homes, moves, outlooks = lists[0], lists[1], lists[2]   # homes: the children's slots
+    chosen, scores, ties = lists[3], lists[4], lists[5]
+    kept, kept_slot, kept_score = lists[6], lists[7], lists[8]
     came = NO_RULE
     xa = xb = wa = wb = ka = back = 0
-    t_digits, t_counted, t_lengths, t_work = tight_scratch()
     nfronts = lows.shape[0]
     done = 0
     while done < budget:
@@ -206,16 +208,14 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         # and shuffle_ties are stable.  A child that wins sends the expansion the sorted
         # way, so that the children stored before the win are the same as one at a time.
         win = -1
-        deferred = key_children(cols, chosen, 0, k, 1, keys, ckeys, homes, child,
-                                scratch) < 0
+        deferred = key_children(cols, chosen, 0, k, 1, keys, ckeys, homes, cwork) < 0
         if not deferred:
             sort_scored(chosen, k, scores)  # order_moves; stable: the full list's order
             if front > 0:
                 shuffle_ties(cols, chosen, k, scores, front, ties)
             # pushed last is popped first: best move first; a win ends the batch (the
             # children before it, in push order, are still stored)
-            win = key_children(cols, chosen, k - 1, -1, -1, keys, ckeys, homes, child,
-                               scratch)
+            win = key_children(cols, chosen, k - 1, -1, -1, keys, ckeys, homes, cwork)
         nk = 0                  # children to push: kept, kept_slot, kept_score
         for t in range(k if deferred else k - 1 - win):
             i = t if deferred else k - 1 - t
@@ -312,6 +312,7 @@ class AStar:
         self.ne = np.zeros(2, np.int64)
         self.stats = np.zeros(5, np.int64)
         self.memo = dead_memo()
+        self.work = astar_work()
         self.status = astar_start(self.root, self.keys, self.size, self.parent, self.gs,
                                   self.heads, self.e_slot, self.e_g, self.e_next, self.ne,
                                   self.stats, self.lows, greedy)
@@ -406,7 +407,7 @@ class AStar:
             self.status = astar_run(self.keys, self.size, self.parent, self.gs, self.heads,
                                     self.e_slot, self.e_g, self.e_next, self.ne, self.stats,
                                     self.lows, budget, self.greedy, self.prune_dead,
-                                    self.tight, self.memo, self.commute)
+                                    self.tight, self.memo, self.commute, self.work)
         return self.status
 
     def path(self) -> list[int]:

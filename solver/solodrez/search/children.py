@@ -15,8 +15,13 @@ def _holds_real(sym):
     return int(sym != 0 and sym != 1 and sym != 9)
 
 
+def children_work():
+    """A work array for key_children."""
+    return np.empty((3, NCOLS), np.int64)
+
+
 @njit(cache=True)
-def key_children(cols, moves, start, stop, step, keys, ckeys, homes, child, scratch):
+def key_children(cols, moves, start, stop, step, keys, ckeys, homes, work):
     """Write the key of child cols + moves[i] into ckeys[i] and its home slot in `keys`
     into homes[i] for i in range(start, stop, step), prefetching that slot, so that the
     probes that follow wait for memory together, not one after another.  Stops at the
@@ -25,9 +30,12 @@ def key_children(cols, moves, start, stop, step, keys, ckeys, homes, child, scra
 
     Keys come from the columns' symbol words (keys.key_from_symbols): a move is two
     shifts there.  A position with a column of more than keys.SYMBOL_CARDS cards, before
-    or after the move, is keyed from its words (canonical_key) instead.
+    or after the move, is keyed from its words (canonical_key) instead.  `work`
+    (children_work) is overwritten.
     """
-    syms = np.empty(NCOLS, np.int64)
+    syms = work[0]
+    child = work[1]
+    scratch = work[2]
     whole = True            # every column of cols fits a symbol word
     real = 0                # columns holding a real card
     for c in range(NCOLS):

@@ -26,7 +26,7 @@ from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, ta
 from .status import DEEP, FULL, LOST, RUNNING, WON
 
 
-@njit(cache=True)
+@njit(cache=True, nrt=True)
 def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
     """Set up the search at the root position cols; returns WON if cols is already won."""
     stats[:] = 0
@@ -48,16 +48,16 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
 
 
 @njit(cache=True)
-def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_dead, memo):
+def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_dead, memo,
+            work):
     """Continue the depth-first search for at most `budget` new positions.
 
     Returns RUNNING (budget spent, call again), WON (the path is moves[d, idx[d]-1] for
     d < stats[0]), LOST (the reachable space is exhausted), FULL (the table is full) or
-    DEEP (the per-depth arrays are too short; grow them and call again).
+    DEEP (the per-depth arrays are too short; grow them and call again).  `work`
+    (a key, canonical_key's scratch, a move list) is overwritten.
     """
-    key = np.empty(KEY_WORDS, np.int64)
-    scratch = np.empty(NCOLS, np.int64)
-    scores = np.empty(MAX_MOVES, np.int64)
+    key, scratch, scores = work
     d = stats[0]
     end = stats[1] + budget
     maxd = moves.shape[0]
@@ -127,6 +127,8 @@ class DfsState:
         self.keys, self.size = new_table(slots_for(max_bytes))
         self.stats = np.zeros(2, np.int64)
         self.memo = dead_memo()
+        self.work = (np.empty(KEY_WORDS, np.int64), np.empty(NCOLS, np.int64),
+                     np.empty(MAX_MOVES, np.int64))
         self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
                                 self.keys, self.size, self.stats, prune_dead, self.memo)
 
@@ -146,7 +148,7 @@ class DfsState:
         while self.status == RUNNING and self.nodes < end:
             status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
                              self.keys, self.size, self.stats, end - self.nodes,
-                             self.prune_dead, self.memo)
+                             self.prune_dead, self.memo, self.work)
             if status != DEEP:
                 self.status = status
                 return status

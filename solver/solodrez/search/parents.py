@@ -34,7 +34,7 @@ def chain_length(parent, slot):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, nrt=True)
 def trace_path(root, keys, parent, slot, out):
     """Write into out the packed moves, on the root's own columns, that lead from root
     through the parent chain ending at `slot` to a won position (len(out) moves)."""

@@ -90,7 +90,6 @@ def column_digits(cols, digits, lengths):
         lengths[c] = n
 
 
-@njit(cache=True)
 def tight_scratch():
     """Scratch arrays for bound_not_exact: digits and counted flags of every column
     (bottom card first), column lengths, and the work arrays of both tests."""
