@@ -57,12 +57,11 @@ def _order(moves, counts, outlooks):
 
 
 @njit(nrt=True)
-def _children(keys, corpus, moves, counts, ckeys):
+def _children(keys, corpus, moves, counts, ckeys, work):
     """Key every child as the search does (children.key_children: symbol words, home
     slots prefetched), then copy the keys out for the probe step."""
     batch = np.empty((MAX_MOVES, KEY_WORDS), np.int64)
     homes = np.empty(MAX_MOVES, np.int64)
-    work = children_work()
     n = 0
     for i in range(corpus.shape[0]):
         won = key_children(corpus[i], moves[i], 0, counts[i], 1, keys, batch, homes, work)
@@ -133,7 +132,7 @@ def main() -> int:
     t, _ = _time(_order, moves, counts, outlooks)
     rows.append(("order moves (all of them)", t, n))
     ckeys = np.zeros((total, KEY_WORDS), np.int64)
-    t, keyed = _time(_children, search.keys, corpus, moves, counts, ckeys)
+    t, keyed = _time(_children, search.keys, corpus, moves, counts, ckeys, children_work())
     rows.append(("child keys (key_children)", t, total))
     t, hits = _time(_probe, search.keys, ckeys[:keyed])
     rows.append(("table probe", t, total))
