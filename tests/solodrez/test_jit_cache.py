@@ -68,6 +68,15 @@ def test_every_kernel_caches_in_the_tagged_folder():
     assert defining == {os.path.abspath(m.__file__) for m in kernels.kernel_modules()}
 
 
+def test_only_the_allocating_kernels_keep_reference_counts():
+    """Kernels compile without numba's runtime (jit.njit), so that no array argument or
+    row view costs atomic reference-count updates in the searches' loops; only the
+    set-up kernels that allocate arrays ask for it."""
+    with_runtime = {d.py_func.__name__ for d in kernels._dispatchers(kernels.kernel_modules())
+                    if d.targetoptions.get("_nrt", True)}
+    assert with_runtime == {"astar_start", "dfs_start", "trace_path"}
+
+
 def test_changed_callee_in_another_file_is_recompiled(tmp_path):
     """A cached kernel b.g calling a.f in another file: after a.f changes, g returns the
     new value (plain numba caching would load the old g with the old f inlined)."""
