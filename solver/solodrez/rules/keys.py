@@ -161,7 +161,7 @@ def _put_symbols(k0, k1, k2, pos, sym):
     return k0, k1, k2, pos + nb
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def key_from_symbols(syms, scratch, key):
     """canonical_key of the position whose columns have symbol words syms (each of at
     most SYMBOL_CARDS cards): the same three words, bit for bit.
