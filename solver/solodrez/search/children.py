@@ -16,7 +16,8 @@ def _holds_real(sym):
 
 
 def children_work():
-    """A work array for key_children."""
+    """key_children's work array: rows for the parent's symbol words, a child's columns
+    and a sort's scratch."""
     return np.empty((3, NCOLS), np.int64)
 
 
