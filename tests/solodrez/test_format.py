@@ -253,3 +253,20 @@ def test_S17_move_errors_have_one_class_per_kind_and_text_round_trips():
         Move.from_text("1>2")
     with pytest.raises(IllegalMoveError):
         pos.play(Move(3, 0, 1))
+
+
+def test_move_unpack_inverts_pack_for_every_move_and_int_type():
+    """Move.unpack and unpack_all (which share one Move per packed value) give back the
+    move that was packed, with plain int fields, whether the packed form is an int or a
+    numpy int64, first time or later."""
+    import numpy as np
+
+    from solver.solodrez.rules.moves import Move
+    moves = [Move(s, d, k) for s in range(9) for d in range(9) if s != d for k in (1, 7, 22)]
+    random.Random(7).shuffle(moves)
+    for i, m in enumerate(moves):
+        packed = np.int64(m.pack()) if i % 2 else m.pack()
+        for got in (Move.unpack(packed), Move.unpack(int(packed))):
+            assert got == m and all(type(v) is int for v in (got.src, got.dst, got.cards))
+    packed = np.array([m.pack() for m in moves], np.int64)
+    assert Move.unpack_all(packed.tolist()) == moves == Move.unpack_all(list(packed))

@@ -44,7 +44,20 @@ class Move:
 
     @classmethod
     def unpack(cls, m: int) -> "Move":
-        return cls(m & 15, (m >> 4) & 15, m >> 8)
+        """The Move of the engine's int64 form (the inverse of `pack`).  Moves are
+        immutable, so each packed value's Move is made once and then shared (making one
+        cost as much as a step of a small deal's search)."""
+        move = _UNPACKED.get(m)
+        if move is None:
+            m = int(m)
+            move = _UNPACKED.setdefault(m, cls(m & 15, (m >> 4) & 15, m >> 8))
+        return move
+
+    @classmethod
+    def unpack_all(cls, packed: list[int]) -> list["Move"]:
+        """[Move.unpack(m) for m in packed], without a call per move."""
+        get = _UNPACKED.get
+        return [get(m) or cls.unpack(m) for m in packed]
 
     def text(self, with_count: bool = True) -> str:
         """`4>7:3`, or `4>7` with with_count=False."""
@@ -67,6 +80,9 @@ class Move:
     def json(self) -> dict:
         """{"from": 4, "to": 7, "cards": 3} with 1-based columns."""
         return {"from": self.src + 1, "to": self.dst + 1, "cards": self.cards}
+
+
+_UNPACKED: dict[int, Move] = {}     # packed form -> Move (at most 9 * 8 * 22 entries)
 
 
 def parse_move(text: str) -> tuple[int, int, int | None]:

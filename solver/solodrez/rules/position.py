@@ -188,7 +188,7 @@ class Position:
         from . import engine
         out = np.empty(engine.MAX_MOVES, np.int64)
         n = engine.generate_moves(self._words, out, prune)
-        return [Move.unpack(int(m)) for m in out[:n]]
+        return Move.unpack_all(out[:n].tolist())
 
     def play(self, move: Move) -> "Position":
         """The position after a legal move (series removed); IllegalMoveError if illegal."""

@@ -416,7 +416,7 @@ class AStar:
             return []
         out = np.empty(chain_length(self.parent, int(self.stats[2])), np.int64)
         trace_path(self.root, self.keys, self.parent, int(self.stats[2]), out)
-        return [int(m) for m in out]
+        return out.tolist()
 
 
 def astar_solve(words: np.ndarray, max_bytes: int, max_expanded: int):

@@ -188,4 +188,4 @@ class DfsState:
     def path(self) -> list[int]:
         """The packed moves from the root to the current position (after WON: a win)."""
         depth = int(self.stats[0])
-        return [int(self.moves[d, self.idx[d] - 1]) for d in range(depth)]
+        return self.moves[np.arange(depth), self.idx[:depth] - 1].tolist()

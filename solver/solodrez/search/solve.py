@@ -162,7 +162,7 @@ def _first_table(clock: _Clock) -> int:
 def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
     """The Result a finished search stage gives, or None if it was stopped."""
     if verdict(status) == WON:
-        moves = [Move.unpack(m) for m in search.path()]
+        moves = Move.unpack_all(search.path())
         return Result(WON, moves, optimal or len(moves) == lower, nodes, clock.elapsed(),
                       None, len(moves) if optimal else lower)
     if verdict(status) == LOST:
@@ -186,7 +186,7 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
         search = astar_mod.AStar(child.words(), _first_table(clock), greedy=True)
         search, status, spent, limit = _run_stage(search, limits, clock, spent, per_probe)
         if verdict(status) == WON:
-            moves = [move] + [Move.unpack(m) for m in search.path()]
+            moves = [move] + Move.unpack_all(search.path())
             return Result(WON, moves, False, spent, clock.elapsed()), spent, None
         if limit in ("nodes", "time", "cancelled"):
             return None, spent, limit
