@@ -1,9 +1,9 @@
 """Where greedy search spends its time, kernel by kernel, sampled by Linux perf.
 
-    python tools/perf_kernels.py [--deal 884] [--seconds 15] [--top 15]
+    python tools/perf_kernels.py [--deal 884] [--seconds 15] [--top 15] [--optimal]
 
-Runs greedy best-first search (the verdict portfolio's main stage) on the deal over and
-over, samples this process with `perf record -e cpu-clock` meanwhile, and prints the
+Runs greedy best-first search (the verdict portfolio's main stage), or A* with --optimal,
+on the deal over and over, samples this process with `perf record -e cpu-clock` meanwhile, and prints the
 share of samples in each compiled kernel.  numba's machine code carries no symbols perf
 can read, so this writes /tmp/perf-PID.map (perf's map for JIT code) naming the code of
 every kernel linked into the search, callees included; code a kernel inlines counts as
@@ -28,8 +28,8 @@ from solver.solodrez.search import astar  # noqa: E402
 from solver.solodrez.search.solve import Limits, run_search  # noqa: E402
 
 
-def _search(deal: int) -> None:
-    search = astar.AStar(Position.from_deal(deal).words(), 1 << 20, greedy=True)
+def _search(deal: int, optimal: bool = False) -> None:
+    search = astar.AStar(Position.from_deal(deal).words(), 1 << 20, greedy=not optimal)
     run_search(search, Limits(max_memory=1 << 30))
 
 
@@ -72,12 +72,13 @@ def main() -> int:
     ap.add_argument("--deal", type=int, default=884)
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--top", type=int, default=15)
+    ap.add_argument("--optimal", action="store_true", help="A* instead of greedy search")
     args = ap.parse_args()
     if shutil.which("perf") is None:
         print("perf_kernels: no `perf` on this machine (apt-get install linux-perf)",
               file=sys.stderr)
         return 2
-    _search(args.deal)             # loads (or compiles) every kernel the search calls
+    _search(args.deal, args.optimal)   # loads (or compiles) every kernel the search calls
     named = write_perf_map()
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
@@ -86,10 +87,10 @@ def main() -> int:
              "-o", data, "--", "sleep", str(args.seconds)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while recorder.poll() is None:
-            _search(args.deal)
+            _search(args.deal, args.optimal)
         report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "symbol"],
                                 capture_output=True, text=True).stdout
-    print(f"deal {args.deal}: greedy search, {named} kernels' code named; share of samples:")
+    print(f"deal {args.deal}: {'A*' if args.optimal else 'greedy search'}, {named} kernels' code named; share of samples:")
     rows = [line for line in report.splitlines() if line.strip() and not line.startswith("#")]
     for line in rows[:args.top]:
         share, _, symbol = line.split(None, 2)

@@ -68,34 +68,31 @@ The schedule.  In the same exact win W:
     after something lands on it; that only makes M larger, never the test unsound.)
 """
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from ..rules.engine import MAX_COLUMN, NCOLS, is_bad
+from ..rules.engine import MAX_COLUMN, NCOLS, column_length, is_bad
 from ..jit import njit
 
-
-@njit(cache=True)
-def column_digits(cols, digits, lengths):
-    """Digits of every column, bottom card first."""
-    for c in range(NCOLS):
-        x = cols[c]
-        n = 0
-        while x >= 7:
-            digits[c, n] = x % 7
-            x //= 7
-            n += 1
-        for i in range(n // 2):      # the word holds the top first; turn it over
-            t = digits[c, i]
-            digits[c, i] = digits[c, n - 1 - i]
-            digits[c, n - 1 - i] = t
-        lengths[c] = n
+# bound_not_exact's work array (WORK_ROWS x WORK_COLS), row by row:
+#   0  the counted cards of rank r in column c at 9 * (r - 1) + c, their number at 48 + r
+#   1  the same for the targets of rank r (the cards of rank r + 1 one may land on)
+#   2  Kuhn's lists for one rank: the columns (0-15) and places (16-31) of its counted
+#      cards, the columns (32-47) and places (48-63) of its targets
+#   3  Kuhn's match_t (0-15) and seen (16-31); _unschedulable's free (32-38) and
+#      lowest (40-48)
+#   4  column c's masks (bit i: card i, the bottom card bit 0): counted cards at c,
+#      blockers of rule (8) at 16 + c, cards in M (_unschedulable) at 32 + c
+WORK_ROWS = 5
+WORK_COLS = 64
+LIST_MAX = 16       # a rank's cards in Kuhn's lists (a position has at most 9)
 
 
 def tight_scratch():
-    """Scratch arrays for bound_not_exact: digits and counted flags of every column
-    (bottom card first), column lengths, and the work arrays of both tests."""
+    """Scratch arrays for bound_not_exact: the digits and counted flags of every column
+    (bottom card first), the column lengths, and the work array (rows above)."""
     return (np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
             np.zeros((NCOLS, MAX_COLUMN + 1), np.int64),
-            np.zeros(NCOLS, np.int64), np.zeros((5, NCOLS * (MAX_COLUMN + 1)), np.int64))
+            np.zeros(NCOLS, np.int64), np.zeros((WORK_ROWS, WORK_COLS), np.int64))
 
 
 @njit(cache=True)
@@ -117,14 +114,14 @@ def _allowed(digits, counted, c_col, c_idx, t_col, t_idx):
 
 
 @njit(cache=True)
-def _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
-    """Kuhn's augmenting path from card u of the counted side."""
+def _augment(u, nt, digits, counted, lists, match_t, seen):
+    """Kuhn's augmenting path from card u of the counted side (lists: work row 2)."""
     for v in range(nt):
-        if seen[v] or not _allowed(digits, counted, bc[u], bi[u], tc[v], ti[v]):
+        if seen[v] or not _allowed(digits, counted, lists[u], lists[16 + u], lists[32 + v],
+                                   lists[48 + v]):
             continue
         seen[v] = 1
-        if match_t[v] < 0 or _augment(match_t[v], nt, digits, counted, bc, bi, tc, ti,
-                                      match_t, seen):
+        if match_t[v] < 0 or _augment(match_t[v], nt, digits, counted, lists, match_t, seen):
             match_t[v] = u
             return True
     return False
@@ -146,119 +143,131 @@ def _surely_matched(bcount, tcount, n):
 
 
 @njit(cache=True)
-def bound_not_exact(cols, digits, counted, lengths, work):
-    """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
-    module docstring): then its distance is at least lower_bound + 1.
-
-    One pass over the cards lists, for each rank r < 6, its counted cards (columns and
-    places in work[0] from 32 * (r - 1)) and their targets (work[1], the same places),
-    with how many of each every column holds (work[2] and work[3] from 32 + 9 * (r - 1))
-    and their numbers (work[2] and work[3] from 80 + r)."""
-    column_digits(cols, digits, lengths)
-    for r in range(1, 6):
-        work[2, 80 + r] = 0
-        work[3, 80 + r] = 0
-        for c in range(NCOLS):
-            work[2, 32 + 9 * (r - 1) + c] = 0
-            work[3, 32 + 9 * (r - 1) + c] = 0
+def _perfectly_matched(r, digits, counted, lengths, work):
+    """Whether rank r's counted cards and targets have a perfect matching under rule (4)
+    (Kuhn's algorithm); there are as many of each, at most LIST_MAX."""
+    lists = work[2]
+    nb = 0
+    nt = 0
     for c in range(NCOLS):
         n = lengths[c]
         for i in range(n):
             d = digits[c, i]
-            below = digits[c, i - 1] if i > 0 else -1
-            if d == 0:
-                counted[c, i] = 1 if below > 0 else 0
-            else:
-                counted[c, i] = 1 if is_bad(d, below) else 0
-        for i in range(n):
-            d = digits[c, i]
-            if 1 <= d <= 5 and counted[c, i]:
-                k = work[2, 80 + d]
-                if k == 16:
-                    return False        # more than any real position holds: no claim
-                work[0, 32 * (d - 1) + k] = c
-                work[0, 32 * (d - 1) + 16 + k] = i
-                work[2, 80 + d] = k + 1
-                work[2, 32 + 9 * (d - 1) + c] += 1
-            if d >= 2 and (i == n - 1 or counted[c, i + 1]):
-                k = work[3, 80 + d - 1]
-                if k == 16:
-                    return False
-                work[1, 32 * (d - 2) + k] = c
-                work[1, 32 * (d - 2) + 16 + k] = i
-                work[3, 80 + d - 1] = k + 1
-                work[3, 32 + 9 * (d - 2) + c] += 1
-    match_t = work[2, 0:16]
-    seen = work[3, 0:16]
-    for r in range(1, 6):
-        nb = work[2, 80 + r]
-        nt = work[3, 80 + r]
-        if nb != nt:
-            return False                # not a position of the rulings: no claim
-        if _surely_matched(work[2, 32 + 9 * (r - 1):32 + 9 * r],
-                           work[3, 32 + 9 * (r - 1):32 + 9 * r], nb):
-            continue
-        bc = work[0, 32 * (r - 1):32 * (r - 1) + 16]
-        bi = work[0, 32 * (r - 1) + 16:32 * r]
-        tc = work[1, 32 * (r - 1):32 * (r - 1) + 16]
-        ti = work[1, 32 * (r - 1) + 16:32 * r]
+            if d == r and counted[c, i]:
+                lists[nb] = c
+                lists[16 + nb] = i
+                nb += 1
+            elif d == r + 1 and (i == n - 1 or counted[c, i + 1]):
+                lists[32 + nt] = c
+                lists[48 + nt] = i
+                nt += 1
+    match_t = work[3, 0:16]
+    seen = work[3, 16:32]
+    for v in range(nt):
+        match_t[v] = -1
+    for u in range(nb):
         for v in range(nt):
-            match_t[v] = -1
-        for u in range(nb):
-            for v in range(nt):
-                seen[v] = 0
-            if not _augment(u, nt, digits, counted, bc, bi, tc, ti, match_t, seen):
-                return True
-    return _unschedulable(digits, counted, lengths, work)
+            seen[v] = 0
+        if not _augment(u, nt, digits, counted, lists, match_t, seen):
+            return False
+    return True
 
 
 @njit(cache=True)
-def _blocks(digits, counted, c, i):
-    """Whether card (c, i) is a blocker of rule (8): a Joker, a counted real card lying on
-    a real card, or a neutral lying on a real Pawn."""
-    d = digits[c, i]
-    if d == 6:
-        return True
-    if i == 0:
-        return False
-    below = digits[c, i - 1]
-    if d == 0:
-        return below == 1
-    return counted[c, i] and below > 0
+def bound_not_exact(cols, digits, counted, lengths, work):
+    """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
+    module docstring): then its distance is at least lower_bound + 1.
+
+    One pass over the cards, top first, writes their digits (bottom card first), marks
+    the counted ones and the blockers of rule (8) (work row 4) and counts, for each rank
+    r < 6, its counted cards and their targets in each column (rows 0 and 1); then the
+    matching of rule (4) (Kuhn's algorithm only where _surely_matched cannot tell) and
+    the schedule of rule (9) (_unschedulable)."""
+    for j in range(53 + 1):
+        work[0, j] = 0
+        work[1, j] = 0
+    for c in range(NCOLS):
+        # the cards top first, as the word holds them; card i's digit and the one
+        # below it are read together, so the column is read once
+        x = cols[c]
+        n = column_length(x)
+        lengths[c] = n
+        cmask = 0
+        bmask = 0
+        i = n - 1
+        d = 0
+        if n > 0:
+            d = x % 7
+            x //= 7
+            digits[c, i] = d
+        while i >= 0:
+            below = -1
+            if i > 0:
+                below = x % 7
+                x //= 7
+                digits[c, i - 1] = below
+            if d == 0:
+                on = below > 0
+                blocks = below == 1
+            else:
+                on = is_bad(d, below)
+                blocks = d == 6 or (on and below > 0)
+            counted[c, i] = on
+            cmask |= int(on) << i
+            bmask |= int(blocks) << i
+            if on and 1 <= d <= 5:
+                work[0, 9 * (d - 1) + c] += 1
+                work[0, 48 + d] += 1
+            if d >= 2 and (i == n - 1 or (cmask >> (i + 1)) & 1):
+                work[1, 9 * (d - 2) + c] += 1
+                work[1, 48 + d - 1] += 1
+            d = below
+            i -= 1
+        work[4, c] = cmask
+        work[4, 16 + c] = bmask
+    for r in range(1, 6):
+        if work[0, 48 + r] > LIST_MAX or work[1, 48 + r] > LIST_MAX:
+            return False                # more than any real position holds: no claim
+    for r in range(1, 6):
+        nb = work[0, 48 + r]
+        if nb != work[1, 48 + r]:
+            return False                # not a position of the rulings: no claim
+        if not _surely_matched(work[0, 9 * (r - 1):9 * r], work[1, 9 * (r - 1):9 * r], nb) \
+                and not _perfectly_matched(r, digits, counted, lengths, work):
+            return True
+    return _unschedulable(digits, lengths, work)
 
 
 @njit(cache=True)
-def _unschedulable(digits, counted, lengths, work):
+def _unschedulable(digits, lengths, work):
     """The second test of the module docstring: True when the closure M of rule (9) leaves
-    some counted card out.  In bound_not_exact's `work`: row 4 marks the cards in M (card
-    (c, i) at c * (MAX_COLUMN + 1) + i), row 3 from column 16 on counts the cards of each
-    rank that can be landed on, and row 2 from column 16 on holds each column's lowest
-    counted card (its bottom card unless that is a Joker).
+    some counted card out.  Reads the masks bound_not_exact left in work row 4 (and
+    keeps M there); free[r] (row 3) counts the cards of rank r (0: a neutral) one may
+    land on, and lowest[c] is column c's lowest counted card (its bottom card unless
+    that is a Joker).
 
-    M is grown in sweeps, each column top first, so the marks above a card are final
-    when it is visited; the landing places grow as cards are marked, and a sweep in which
-    none grew ends the fixed point.  It stops as soon as every counted card is marked
-    (the answer False cannot change: M only grows)."""
-    moved = work[4]
-    free = work[3, 16:23]               # free[r]: a card of rank r (0: a neutral) can be landed on
-    lowest = work[2, 16:16 + NCOLS]
-    w = MAX_COLUMN + 1
+    M is grown in sweeps, each column top first and only down to its highest blocker not
+    in M (nothing below one can join M until it has), so the marks above a card are
+    final when it is visited; the landing places grow as cards are marked, and a sweep
+    in which none grew ends the fixed point.  It stops as soon as every counted card is
+    marked (the answer False cannot change: M only grows)."""
+    free = work[3, 32:39]
+    lowest = work[3, 40:40 + NCOLS]
     empty = False                       # some column is or can become empty
     need = 0
     for r in range(7):
         free[r] = 0
     for c in range(NCOLS):
         n = lengths[c]
-        lowest[c] = -1
+        work[4, 32 + c] = 0
         if n == 0:
             empty = True
             continue
-        for i in range(n):
-            moved[c * w + i] = 0
-            if counted[c, i]:
-                need += 1
-                if lowest[c] < 0:
-                    lowest[c] = i
+        cmask = work[4, c]
+        lowest[c] = trailing_zeros(cmask) if cmask != 0 else -1
+        while cmask != 0:
+            cmask &= cmask - 1
+            need += 1
         free[digits[c, n - 1]] += 1
         if lowest[c] < 0 and digits[c, 0] == 6:
             empty = True                # a series over the Joker may complete and go
@@ -269,29 +278,35 @@ def _unschedulable(digits, counted, lengths, work):
         grew = False
         for c in range(NCOLS):
             n = lengths[c]
-            blocked = False             # an unmoved blocker above
-            for i in range(n - 1, -1, -1):
+            moved = work[4, 32 + c]
+            left = work[4, c] & ~moved              # counted, not in M
+            stuck = work[4, 16 + c] & ~moved        # blockers not in M
+            while left != 0:
+                i = 63 - leading_zeros(left)        # the highest such card
+                if (stuck >> i) > 1:
+                    break           # a blocker above it is not in M
+                left &= ~(1 << i)
                 d = digits[c, i]
-                if counted[c, i] and not moved[c * w + i] and not blocked:
-                    if d == 6:
-                        ok = empty
-                    elif d == 0:
-                        # the other neutral, free; this one counts in free[0] if it is free
-                        own = 1 if (i == n - 1 or moved[c * w + i + 1]) else 0
-                        ok = empty or free[0] - own > 0
-                    else:
-                        ok = free[d + 1] > 0
-                    if ok:
-                        moved[c * w + i] = 1
-                        need -= 1
-                        if need == 0:
-                            return False
-                        if i == lowest[c]:
-                            empty = True
-                        if i > 0:
-                            free[digits[c, i - 1]] += 1
-                        grew = True
-                if not moved[c * w + i] and _blocks(digits, counted, c, i):
-                    blocked = True
+                if d == 6:
+                    ok = empty
+                elif d == 0:
+                    # the other neutral, free; this one counts in free[0] if it is free
+                    own = 1 if (i == n - 1 or (moved >> (i + 1)) & 1) else 0
+                    ok = empty or free[0] - own > 0
+                else:
+                    ok = free[d + 1] > 0
+                if ok:
+                    moved |= 1 << i
+                    stuck &= ~(1 << i)
+                    need -= 1
+                    if need == 0:
+                        return False
+                    if i == lowest[c]:
+                        empty = True
+                    if i > 0:
+                        free[digits[c, i - 1]] += 1
+                    grew = True
+                elif (stuck >> i) & 1:
+                    break           # this blocker stays out of M this sweep
+            work[4, 32 + c] = moved
     return True
-
