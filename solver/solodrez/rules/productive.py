@@ -17,20 +17,18 @@ By `engine.bound_delta`, with the first card x lying on `below` and landing on `
   (code 6, when the run can begin with a Knight's role or lower).
 """
 from ..jit import njit
-from .engine import (EMPTY_WORD, NCOLS, POW7, _wants, any_equal, column_length, equal_before,
-                     is_bad, move_pack, source_runs)
+from .engine import (EMPTY_WORD, NCOLS, _wants, any_equal, column_length, equal_before,
+                     is_bad, move_pack, runs_and_digits)
 
 
-@njit(cache=True)
-def _counted_firsts(ws, nr):
-    """Bit r - 1 set when the run of the top r cards of column word ws (r <= nr) has a
-    counted first card."""
+@njit(cache=True, inline="always")
+def _counted_firsts(digits, nr):
+    """Bit r - 1 set when the run of the top r cards (r <= nr) has a counted first card;
+    digits as engine.runs_and_digits gives them (digit + 1, 3 bits each, top first)."""
     mask = 0
     for r in range(1, nr + 1):
-        rest = ws // POW7[r - 1]
-        first = rest % 7
-        rest //= 7
-        below = rest % 7 if rest >= 7 else -1
+        first = ((digits >> (3 * r - 3)) & 7) - 1
+        below = ((digits >> (3 * r)) & 7) - 1       # -1: the table
         if first == 0:
             if below > 0:
                 mask |= 1 << (r - 1)
@@ -59,9 +57,11 @@ def generate_productive(cols, out):
     n = 0
     for s in range(NCOLS):
         ws = cols[s]
-        runs = source_runs(cols, s, equal_words)
+        if ws == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
+            continue        # as engine.source_runs: empty, or equal to an earlier column
+        runs, digits = runs_and_digits(ws)
         nr = runs & 7
-        mask = _counted_firsts(ws, nr)
+        mask = _counted_firsts(digits, nr)
         if mask == 0:
             continue
         to = by_code
@@ -77,7 +77,7 @@ def generate_productive(cols, out):
         for r in range(1, nr + 1):
             if not (mask >> (r - 1)) & 1:
                 continue
-            first = (ws // POW7[r - 1]) % 7
+            first = ((digits >> (3 * r - 3)) & 7) - 1
             lo = (runs >> (6 * r - 3)) & 7
             hi = (runs >> (6 * r)) & 7
             dests = 0
