@@ -257,23 +257,27 @@ def test_the_hall_shortcut_claims_only_matchings_that_exist():
     assert claimed > 500
 
 
+def _rank(card) -> int:
+    """A reference card's digit: its rank, 0 for a neutral."""
+    return 0 if ref.is_neutral(card) else ref.rank_of(card)
+
+
+def _counted(col, i) -> bool:
+    """Whether engine.lower_bound counts card i of a reference column (bottom first)."""
+    below = _rank(col[i - 1]) if i > 0 else -1
+    if _rank(col[i]) == 0:
+        return below > 0
+    return below != _rank(col[i]) + 1 if i > 0 else _rank(col[i]) != 6
+
+
 def _schedule_misses(pos) -> bool:
     """Rule (9) of the tight module docstring in plain Python, on a reference position
     (columns bottom card first): whether the least closed set M leaves a counted card out."""
-    def rank(card):
-        return 0 if ref.is_neutral(card) else ref.rank_of(card)
-
-    def counted(col, i):
-        below = rank(col[i - 1]) if i > 0 else -1
-        if rank(col[i]) == 0:
-            return below > 0
-        return below != rank(col[i]) + 1 if i > 0 else rank(col[i]) != 6
-
     def blocker(col, i):
-        d, below = rank(col[i]), (rank(col[i - 1]) if i > 0 else -1)
-        return d == 6 or (d == 0 and below == 1) or (d != 0 and counted(col, i) and below > 0)
+        d, below = _rank(col[i]), (_rank(col[i - 1]) if i > 0 else -1)
+        return d == 6 or (d == 0 and below == 1) or (d != 0 and _counted(col, i) and below > 0)
 
-    cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if counted(col, i)]
+    cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if _counted(col, i)]
     m = set()
 
     def free(c, i):                 # card (c, i) is a top in P or the card on it is in M
@@ -281,8 +285,8 @@ def _schedule_misses(pos) -> bool:
 
     def can_empty(c):
         col = pos[c]
-        mine = [i for i in range(len(col)) if counted(col, i)]
-        return not col or (not mine and rank(col[0]) == 6) or (mine and (c, mine[0]) in m)
+        mine = [i for i in range(len(col)) if _counted(col, i)]
+        return not col or (not mine and _rank(col[0]) == 6) or (mine and (c, mine[0]) in m)
 
     grew = True
     while grew:
@@ -292,16 +296,16 @@ def _schedule_misses(pos) -> bool:
             if (c, i) in m or any(blocker(col, j) and (c, j) not in m
                                   for j in range(i + 1, len(col))):
                 continue
-            d = rank(col[i])
+            d = _rank(col[i])
             spots = [(e, j) for e, other in enumerate(pos) for j in range(len(other))
                      if (e, j) != (c, i) and free(e, j)]
             if d == 6:
                 ok = any(can_empty(e) for e in range(9))
             elif d == 0:
                 ok = any(can_empty(e) for e in range(9)) or \
-                    any(rank(pos[e][j]) == 0 for e, j in spots)
+                    any(_rank(pos[e][j]) == 0 for e, j in spots)
             else:
-                ok = any(rank(pos[e][j]) == d + 1 for e, j in spots)
+                ok = any(_rank(pos[e][j]) == d + 1 for e, j in spots)
             if ok:
                 m.add((c, i))
                 grew = True
@@ -330,27 +334,18 @@ def _plain_not_exact(pos) -> bool:
     """bound_not_exact in plain Python on a reference position: some rank's counted cards
     have no perfect matching to its targets under rule (4), or rule (9) leaves a counted
     card out (_schedule_misses)."""
-    def rank(card):
-        return 0 if ref.is_neutral(card) else ref.rank_of(card)
-
-    def counted(col, i):
-        below = rank(col[i - 1]) if i > 0 else -1
-        if rank(col[i]) == 0:
-            return below > 0
-        return below != rank(col[i]) + 1 if i > 0 else rank(col[i]) != 6
-
     def allowed(c, i, e, j):                        # counted card (c, i) onto (e, j)
         if c != e:
             return True
         if j < i:
-            return rank(pos[c][i - 1]) == 0 and any(counted(pos[c], k) for k in range(j + 1, i))
-        return any(counted(pos[c], k) for k in range(i + 1, j + 1))
+            return _rank(pos[c][i - 1]) == 0 and any(_counted(pos[c], k) for k in range(j + 1, i))
+        return any(_counted(pos[c], k) for k in range(i + 1, j + 1))
 
     for r in range(1, 6):
         cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col))
-                 if rank(col[i]) == r and counted(col, i)]
+                 if _rank(col[i]) == r and _counted(col, i)]
         targets = [(c, i) for c, col in enumerate(pos) for i in range(len(col))
-                   if rank(col[i]) == r + 1 and (i == len(col) - 1 or counted(col, i + 1))]
+                   if _rank(col[i]) == r + 1 and (i == len(col) - 1 or _counted(col, i + 1))]
         if len(cards) != len(targets):
             return False
         match = {}
