@@ -78,8 +78,7 @@ from ..jit import njit
 #   1  the same for the targets of rank r (the cards of rank r + 1 one may land on)
 #   2  Kuhn's lists for one rank: the columns (0-15) and places (16-31) of its counted
 #      cards, the columns (32-47) and places (48-63) of its targets
-#   3  Kuhn's match_t (0-15) and seen (16-31); _unschedulable's free (32-38) and
-#      lowest (40-48)
+#   3  Kuhn's match_t (0-15) and seen (16-31)
 #   4  column c's masks (bit i: card i, the bottom card bit 0): counted cards at c,
 #      blockers of rule (8) at 16 + c, cards in M (_unschedulable) at 32 + c
 WORK_ROWS = 5
@@ -242,21 +241,17 @@ def bound_not_exact(cols, digits, counted, lengths, work):
 def _unschedulable(digits, lengths, work):
     """The second test of the module docstring: True when the closure M of rule (9) leaves
     some counted card out.  Reads the masks bound_not_exact left in work row 4 (and
-    keeps M there); free[r] (row 3) counts the cards of rank r (0: a neutral) one may
-    land on, and lowest[c] is column c's lowest counted card (its bottom card unless
-    that is a Joker).
+    keeps M there).  `free` holds, 8 bits per rank r (0: a neutral), how many cards of
+    rank r one may land on (at most 56 each).
 
     M is grown in sweeps, each column top first and only down to its highest blocker not
     in M (nothing below one can join M until it has), so the marks above a card are
     final when it is visited; the landing places grow as cards are marked, and a sweep
     in which none grew ends the fixed point.  It stops as soon as every counted card is
     marked (the answer False cannot change: M only grows)."""
-    free = work[3, 32:39]
-    lowest = work[3, 40:40 + NCOLS]
     empty = False                       # some column is or can become empty
     need = 0
-    for r in range(7):
-        free[r] = 0
+    free = 0
     for c in range(NCOLS):
         n = lengths[c]
         work[4, 32 + c] = 0
@@ -264,12 +259,11 @@ def _unschedulable(digits, lengths, work):
             empty = True
             continue
         cmask = work[4, c]
-        lowest[c] = trailing_zeros(cmask) if cmask != 0 else -1
         while cmask != 0:
             cmask &= cmask - 1
             need += 1
-        free[digits[c, n - 1]] += 1
-        if lowest[c] < 0 and digits[c, 0] == 6:
+        free += 1 << (8 * digits[c, n - 1])
+        if work[4, c] == 0 and digits[c, 0] == 6:
             empty = True                # a series over the Joker may complete and go
     if need == 0:
         return False
@@ -280,6 +274,9 @@ def _unschedulable(digits, lengths, work):
             n = lengths[c]
             moved = work[4, 32 + c]
             left = work[4, c] & ~moved              # counted, not in M
+            if left == 0:
+                continue
+            lowest = trailing_zeros(work[4, c])     # the column's lowest counted card
             stuck = work[4, 16 + c] & ~moved        # blockers not in M
             while left != 0:
                 i = 63 - leading_zeros(left)        # the highest such card
@@ -290,21 +287,21 @@ def _unschedulable(digits, lengths, work):
                 if d == 6:
                     ok = empty
                 elif d == 0:
-                    # the other neutral, free; this one counts in free[0] if it is free
+                    # the other neutral, free; this one counts in free's rank 0 if it is free
                     own = 1 if (i == n - 1 or (moved >> (i + 1)) & 1) else 0
-                    ok = empty or free[0] - own > 0
+                    ok = empty or (free & 255) - own > 0
                 else:
-                    ok = free[d + 1] > 0
+                    ok = (free >> (8 * (d + 1))) & 255 != 0
                 if ok:
                     moved |= 1 << i
                     stuck &= ~(1 << i)
                     need -= 1
                     if need == 0:
                         return False
-                    if i == lowest[c]:
+                    if i == lowest:
                         empty = True
                     if i > 0:
-                        free[digits[c, i - 1]] += 1
+                        free += 1 << (8 * digits[c, i - 1])
                     grew = True
                 elif (stuck >> i) & 1:
                     break           # this blocker stays out of M this sweep
