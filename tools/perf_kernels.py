@@ -3,12 +3,13 @@
     python tools/perf_kernels.py [--deal 884] [--seconds 15] [--top 15] [--optimal]
 
 Runs greedy best-first search (the verdict portfolio's main stage), or A* with --optimal,
-on the deal over and over, samples this process with `perf record -e cpu-clock` meanwhile, and prints the
-share of samples in each compiled kernel.  numba's machine code carries no symbols perf
-can read, so this writes /tmp/perf-PID.map (perf's map for JIT code) naming the code of
-every kernel linked into the search, callees included; code a kernel inlines counts as
-its caller's.  Unlike tools/profile_kernels.py, nothing is timed apart: the shares are
-of the real search, with its caches and branch history.  Needs `perf` (linux-perf).
+on the deal over and over, samples this process with `perf record -e cpu-clock`
+meanwhile, and prints the share of samples in each compiled kernel.  numba's machine code
+carries no symbols perf can read, so this writes /tmp/perf-PID.map (perf's map for JIT
+code) naming the code of every kernel linked into the search, callees included; code a
+kernel inlines counts as its caller's.  Unlike tools/profile_kernels.py, nothing is timed
+apart: the shares are of the real search, with its caches and branch history.  Needs
+`perf` (linux-perf).
 """
 from __future__ import annotations
 
@@ -90,7 +91,8 @@ def main() -> int:
             _search(args.deal, args.optimal)
         report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "symbol"],
                                 capture_output=True, text=True).stdout
-    print(f"deal {args.deal}: {'A*' if args.optimal else 'greedy search'}, {named} kernels' code named; share of samples:")
+    search = "A*" if args.optimal else "greedy search"
+    print(f"deal {args.deal}: {search}, {named} kernels' code named; share of samples:")
     rows = [line for line in report.splitlines() if line.strip() and not line.startswith("#")]
     for line in rows[:args.top]:
         share, _, symbol = line.split(None, 2)

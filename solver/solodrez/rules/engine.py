@@ -140,14 +140,6 @@ def equal_before(cols, i, skip):
 
 
 @njit(cache=True)
-def source_runs(cols, s, equal_words):
-    """column_runs(cols[s]), or 0 when s is empty or (equal_words) repeats a column."""
-    if cols[s] == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
-        return 0
-    return column_runs(cols[s])
-
-
-@njit(cache=True)
 def any_equal(cols):
     """Whether two columns hold the same word."""
     for i in range(1, NCOLS):
@@ -229,8 +221,8 @@ def generate_moves(cols, out, prune, outlooks=None):
     empties = (by_code >> 54) & 511
     n = 0
     for s in range(NCOLS):
-        # source_runs's test, written out: through source_runs (returning the digits
-        # too) generation took 440-460 ns a position against 372 (884's corpus)
+        # the source's test written out: through a function returning the runs and
+        # digits, generation took 440-460 ns a position against 372 (884's corpus)
         if cols[s] == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
             continue        # empty, or pruned as equal to an earlier column
         runs, digits = runs_and_digits(cols[s])

@@ -58,7 +58,7 @@ def generate_productive(cols, out):
     for s in range(NCOLS):
         ws = cols[s]
         if ws == EMPTY_WORD or (equal_words and equal_before(cols, s, -1)):
-            continue        # as engine.source_runs: empty, or equal to an earlier column
+            continue        # as generate_moves: empty, or equal to an earlier column
         runs, digits = runs_and_digits(ws)
         nr = runs & 7
         mask = _counted_firsts(digits, nr)
