@@ -209,13 +209,14 @@ def test_schedule_test_against_plain_astar():
     assert len(checked) >= 30
 
 
-def _perfect_matching(digits, counted, cards, targets) -> bool:
-    """Kuhn's algorithm in plain Python over rule (4)'s allowed pairs."""
+def _perfect_matching(cards, targets, allowed) -> bool:
+    """Kuhn's algorithm in plain Python: whether every card of `cards` gets its own
+    target, card (c, i) only a target (e, j) with allowed(c, i, e, j) (rule (4))."""
     match = {}
 
     def augment(u, seen):
         for v, t in enumerate(targets):
-            if v not in seen and _allowed(digits, counted, *cards[u], *t):
+            if v not in seen and allowed(*cards[u], *t):
                 seen.add(v)
                 if v not in match or augment(match[v], seen):
                     match[v] = u
@@ -252,7 +253,9 @@ def test_the_hall_shortcut_claims_only_matchings_that_exist():
             bcount = np.bincount([c for c, _ in cards], minlength=9)
             tcount = np.bincount([c for c, _ in targets], minlength=9)
             if _surely_matched(bcount, tcount, len(cards)):
-                assert _perfect_matching(digits, counted, cards, targets), (str(pos), r)
+                assert _perfect_matching(cards, targets,
+                                         lambda *pair: _allowed(digits, counted, *pair)), \
+                    (str(pos), r)
                 claimed += 1
     assert claimed > 500
 
@@ -348,17 +351,7 @@ def _plain_not_exact(pos) -> bool:
                    if _rank(col[i]) == r + 1 and (i == len(col) - 1 or _counted(col, i + 1))]
         if len(cards) != len(targets):
             return False
-        match = {}
-
-        def augment(u, seen):
-            for v, t in enumerate(targets):
-                if v not in seen and allowed(*cards[u], *t):
-                    seen.add(v)
-                    if v not in match or augment(match[v], seen):
-                        match[v] = u
-                        return True
-            return False
-        if not all(augment(u, set()) for u in range(len(cards))):
+        if not _perfect_matching(cards, targets, allowed):
             return True
     return _schedule_misses(pos)
 

@@ -279,9 +279,9 @@ def _unschedulable(digits, lengths, work):
             lowest = trailing_zeros(work[4, c])     # the column's lowest counted card
             stuck = work[4, 16 + c] & ~moved        # blockers not in M
             while left != 0:
-                i = 63 - leading_zeros(left)        # the highest such card
-                if (stuck >> i) > 1:
-                    break           # a blocker above it is not in M
+                # the highest such card; no blocker outside M lies above it, since every
+                # blocker but a Joker on the table is counted, so it was met first here
+                i = 63 - leading_zeros(left)
                 left &= ~(1 << i)
                 d = digits[c, i]
                 if d == 6:
