@@ -34,48 +34,6 @@ KEY_SYMBOLS = 64   # 56 cards + 8 separators: 3 * 64 = 192 bits = KEY_WORDS word
 assert 3 * KEY_SYMBOLS == 64 * KEY_WORDS
 
 
-@njit(cache=True, inline="always")
-def _exchange(s, i, j):
-    a = s[i]
-    b = s[j]
-    s[i] = min(a, b)
-    s[j] = max(a, b)
-
-
-@njit(cache=True)
-def sorted_words(cols, out):
-    """Copy the nine words of cols into out in ascending order (a 25-comparator sorting
-    network for nine inputs, Floyd's; tests/solodrez/test_table.py checks it against
-    `sorted` on random words)."""
-    for i in range(NCOLS):
-        out[i] = cols[i]
-    _exchange(out, 0, 3)
-    _exchange(out, 1, 7)
-    _exchange(out, 2, 5)
-    _exchange(out, 4, 8)
-    _exchange(out, 0, 7)
-    _exchange(out, 2, 4)
-    _exchange(out, 3, 8)
-    _exchange(out, 5, 6)
-    _exchange(out, 0, 2)
-    _exchange(out, 1, 3)
-    _exchange(out, 4, 5)
-    _exchange(out, 7, 8)
-    _exchange(out, 1, 4)
-    _exchange(out, 3, 6)
-    _exchange(out, 5, 7)
-    _exchange(out, 0, 1)
-    _exchange(out, 2, 4)
-    _exchange(out, 3, 5)
-    _exchange(out, 6, 8)
-    _exchange(out, 2, 3)
-    _exchange(out, 4, 5)
-    _exchange(out, 6, 7)
-    _exchange(out, 1, 2)
-    _exchange(out, 3, 4)
-    _exchange(out, 5, 6)
-
-
 def _chunk_tables():
     """CHUNK4[v]: the four digits of v (0 <= v < 7**4), top first, as 3-bit symbols
     digit+1; TAIL[x]: for 1 <= x < 7**4 (a column word of n <= 3 cards), its n symbols
@@ -102,25 +60,21 @@ CHUNK4, TAIL = _chunk_tables()
 
 
 @njit(cache=True, inline="always")
-def _put(k0, k1, k2, pos, code, nb):
-    """The three key words with code (nb <= 64 bits) or-ed in at bit pos (< 192); bits
-    past bit 191 fall off."""
-    if pos < 64:
-        k0 |= code << pos
-        if pos > 0 and pos + nb > 64:
-            k1 |= code >> (np.uint64(64) - pos)
-    elif pos < 128:
-        k1 |= code << (pos - np.uint64(64))
-        if pos > 64 and pos + nb > 128:
-            k2 |= code >> (np.uint64(128) - pos)
-    else:
-        k2 |= code << (pos - np.uint64(128))
+def _shift_in(k0, k1, k2, code, nb):
+    """The 192-bit number k0 + k1 * 2**64 + k2 * 2**128 shifted left by nb bits
+    (1 <= nb <= 63) with code (< 2**nb) in the freed low bits; bits past bit 191 fall
+    off.  No branches: the columns' lengths, which decide where a word boundary falls,
+    are unpredictable."""
+    back = np.uint64(64) - nb
+    k2 = (k2 << nb) | (k1 >> back)
+    k1 = (k1 << nb) | (k0 >> back)
+    k0 = (k0 << nb) | code
     return k0, k1, k2
 
 
 # Symbol words: a column's part of the key before its separator, as one integer (the
 # digits top first as 3-bit symbols digit+1, the top card in bits 0-2).  For a column of
-# at most SYMBOL_CARDS cards it fits with its separator in one _put.  Sorting symbol
+# at most SYMBOL_CARDS cards it fits with its separator in one _shift_in.  Sorting symbol
 # words sorts the columns as sorting their words does (key_from_symbols), and moving the
 # top k cards is two shifts, so a child's key needs no digit conversion.
 SYMBOL_CARDS = 20
@@ -151,18 +105,61 @@ def column_symbols(w):
 
 
 @njit(cache=True, inline="always")
-def _put_symbols(k0, k1, k2, pos, sym):
-    """Symbol word sym (a column of at most SYMBOL_CARDS cards) and its separator or-ed
-    into the key words at bit pos; returns them and the next pos.  The column's card
-    count is read off the bit length of sym (3n - 2 to 3n bits)."""
+def _shift_in_symbols(k0, k1, k2, sym):
+    """_shift_in of symbol word sym (a column of at most SYMBOL_CARDS cards) and its
+    separator above it: 3n + 3 bits for n cards, n read off the bit length of sym (3n - 2
+    to 3n bits; an empty column's 0 takes its separator's 3 bits alone)."""
     code = np.uint64(sym)
     nb = np.uint64(3 * BITS_TO_CARDS[64 - leading_zeros(code)] + 3)
-    k0, k1, k2 = _put(k0, k1, k2, pos, code, nb)
-    return k0, k1, k2, pos + nb
+    return _shift_in(k0, k1, k2, code, nb)
 
 
 @njit(cache=True, inline="always")
-def key_from_symbols(syms, scratch, key):
+def _sorted9(t):
+    """The 9-tuple t in ascending order: Floyd's 25-comparator sorting network for nine
+    inputs, on values rather than an array, so that it stays in registers (12% off a
+    child's key against the same network on an array: reports/bench.md)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8 = t
+    a0, a3 = min(a0, a3), max(a0, a3)
+    a1, a7 = min(a1, a7), max(a1, a7)
+    a2, a5 = min(a2, a5), max(a2, a5)
+    a4, a8 = min(a4, a8), max(a4, a8)
+    a0, a7 = min(a0, a7), max(a0, a7)
+    a2, a4 = min(a2, a4), max(a2, a4)
+    a3, a8 = min(a3, a8), max(a3, a8)
+    a5, a6 = min(a5, a6), max(a5, a6)
+    a0, a2 = min(a0, a2), max(a0, a2)
+    a1, a3 = min(a1, a3), max(a1, a3)
+    a4, a5 = min(a4, a5), max(a4, a5)
+    a7, a8 = min(a7, a8), max(a7, a8)
+    a1, a4 = min(a1, a4), max(a1, a4)
+    a3, a6 = min(a3, a6), max(a3, a6)
+    a5, a7 = min(a5, a7), max(a5, a7)
+    a0, a1 = min(a0, a1), max(a0, a1)
+    a2, a4 = min(a2, a4), max(a2, a4)
+    a3, a5 = min(a3, a5), max(a3, a5)
+    a6, a8 = min(a6, a8), max(a6, a8)
+    a2, a3 = min(a2, a3), max(a2, a3)
+    a4, a5 = min(a4, a5), max(a4, a5)
+    a6, a7 = min(a6, a7), max(a6, a7)
+    a1, a2 = min(a1, a2), max(a1, a2)
+    a3, a4 = min(a3, a4), max(a3, a4)
+    a5, a6 = min(a5, a6), max(a5, a6)
+    return a0, a1, a2, a3, a4, a5, a6, a7, a8
+
+
+@njit(cache=True)
+def sorted_words(cols, out):
+    """Copy the nine words of cols into out in ascending order (_sorted9's network;
+    tests/solodrez/test_table.py checks it against `sorted` on random words)."""
+    t = _sorted9((cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
+                  cols[8]))
+    for i in range(NCOLS):
+        out[i] = t[i]
+
+
+@njit(cache=True, inline="always")
+def key_from_symbols(syms, key):
     """canonical_key of the position whose columns have symbol words syms (each of at
     most SYMBOL_CARDS cards): the same three words, bit for bit.
 
@@ -173,13 +170,18 @@ def key_from_symbols(syms, scratch, key):
     (positional numbers, digit d written as d in base 7 and as d + 1 in base 8, both
     increasing in d); an empty column is the least in both (word 1, symbol word 0).
     """
-    sorted_words(syms, scratch)
-    k0 = np.uint64(0)
-    k1 = np.uint64(0)
-    k2 = np.uint64(0)
-    pos = np.uint64(0)
-    for c in range(NCOLS):
-        k0, k1, k2, pos = _put_symbols(k0, k1, k2, pos, scratch[c])
+    a0, a1, a2, a3, a4, a5, a6, a7, a8 = _sorted9((syms[0], syms[1], syms[2], syms[3],
+                                                   syms[4], syms[5], syms[6], syms[7],
+                                                   syms[8]))
+    k0, k1, k2 = np.uint64(a8), np.uint64(0), np.uint64(0)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a7)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a6)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a5)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a4)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a3)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a2)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a1)
+    k0, k1, k2 = _shift_in_symbols(k0, k1, k2, a0)
     key[0] = np.int64(k0)
     key[1] = np.int64(k1)
     key[2] = np.int64(k2)
@@ -189,27 +191,26 @@ def key_from_symbols(syms, scratch, key):
 def canonical_key(cols, scratch, key):
     """Write the exact canonical key of cols into key[0:3] (the module docstring).
 
-    Each column's symbols come from column_symbols and are written by _put_symbols; a
-    column of more than SYMBOL_CARDS cards goes in two parts, its top 16 cards (48 bits,
-    no separator) and then the rest.  The separator after the last column lands at bit
-    192 or beyond, or is a 0 written inside the key: either way it sets no bit.  Every
-    write starts below bit 192 (_put's shifts stay under 64): the last column, the largest
-    word, holds a card whenever any card is left, so it starts at bit 189 at most.
+    The key is built from its last column down, each shifted in below what is there
+    (_shift_in), so a column lands after the bits of the columns before it whatever
+    their lengths.  Each column's symbols come from column_symbols; a column of more than
+    SYMBOL_CARDS cards goes in two parts, its top 16 cards (48 bits, no separator) below
+    the rest.  What passes bit 191 is the last column's separator, zeros: the columns'
+    symbols and separators take at most 192 bits (module docstring).
     """
     sorted_words(cols, scratch)
     k0 = np.uint64(0)
     k1 = np.uint64(0)
     k2 = np.uint64(0)
-    pos = np.uint64(0)
-    for c in range(NCOLS):
+    for c in range(NCOLS - 1, -1, -1):
         w = scratch[c]
         sym = column_symbols(w)
         if sym < 0:
-            top = column_symbols(TOP16 + w % TOP16)
-            k0, k1, k2 = _put(k0, k1, k2, pos, np.uint64(top), np.uint64(48))
-            pos += np.uint64(48)
-            sym = column_symbols(w // TOP16)
-        k0, k1, k2, pos = _put_symbols(k0, k1, k2, pos, sym)
+            k0, k1, k2 = _shift_in_symbols(k0, k1, k2, column_symbols(w // TOP16))
+            k0, k1, k2 = _shift_in(k0, k1, k2, np.uint64(column_symbols(TOP16 + w % TOP16)),
+                                   np.uint64(48))
+        else:
+            k0, k1, k2 = _shift_in_symbols(k0, k1, k2, sym)
     key[0] = np.int64(k0)
     key[1] = np.int64(k1)
     key[2] = np.int64(k2)

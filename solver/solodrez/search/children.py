@@ -62,7 +62,7 @@ def key_children(cols, moves, start, stop, step, keys, ckeys, homes, work):
                 child[c] = syms[c]
             child[s] = from_sym
             child[d] = to_sym
-            key_from_symbols(child, scratch, ckeys[i])
+            key_from_symbols(child, ckeys[i])
         else:
             for c in range(NCOLS):
                 child[c] = cols[c]
