@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from solver.solodrez.jit import njit  # noqa: E402
 from solver.solodrez.rules.engine import MAX_MOVES, NCOLS, generate_moves  # noqa: E402
-from solver.solodrez.rules.keys import KEY_WORDS, key_to_columns  # noqa: E402
+from solver.solodrez.rules.keys import KEY_WORDS, key_to_columns_and_symbols  # noqa: E402
 from solver.solodrez.rules.position import Position  # noqa: E402
 from solver.solodrez.search import astar  # noqa: E402
 from solver.solodrez.search.children import children_work, key_children  # noqa: E402
@@ -32,9 +32,10 @@ from solver.solodrez.search.table import table_find  # noqa: E402
 
 
 @njit
-def _decode(keys, slots, out):
+def _decode(keys, slots, out, syms, whole):
+    """The columns and symbol words of each key, as astar_run reads a position."""
     for i in range(slots.shape[0]):
-        key_to_columns(keys[slots[i]], out[i])
+        whole[i] = key_to_columns_and_symbols(keys[slots[i]], out[i], syms[i])
 
 
 @njit
@@ -57,14 +58,15 @@ def _order(moves, counts, outlooks):
 
 
 @njit(nrt=True)
-def _children(keys, corpus, moves, counts, ckeys, work):
+def _children(keys, corpus, syms, whole, moves, counts, ckeys, work):
     """Key every child as the search does (children.key_children: symbol words, home
     slots prefetched), then copy the keys out for the probe step."""
     batch = np.empty((MAX_MOVES, KEY_WORDS), np.int64)
     homes = np.empty(MAX_MOVES, np.int64)
     n = 0
     for i in range(corpus.shape[0]):
-        won = key_children(corpus[i], moves[i], 0, counts[i], 1, keys, batch, homes, work)
+        won = key_children(corpus[i], syms[i], whole[i], moves[i], 0, counts[i], 1, keys,
+                           batch, homes, work)
         for j in range(counts[i] if won < 0 else won):
             for w in range(KEY_WORDS):
                 ckeys[n, w] = batch[j, w]
@@ -123,7 +125,9 @@ def main() -> int:
     moves = np.empty((n, MAX_MOVES), np.int64)
     counts = np.empty(n, np.int64)
     rows = []
-    t, _ = _time(_decode, search.keys, slots, corpus)
+    syms = np.empty((n, NCOLS), np.int64)
+    whole = np.empty(n, np.bool_)
+    t, _ = _time(_decode, search.keys, slots, corpus, syms, whole)
     rows.append(("decode key", t, n))
     outlooks = np.empty((n, MAX_MOVES), np.int64)
     t, _ = _time(_generate, corpus, moves, counts, outlooks)
@@ -132,7 +136,8 @@ def main() -> int:
     t, _ = _time(_order, moves, counts, outlooks)
     rows.append(("order moves (all of them)", t, n))
     ckeys = np.zeros((total, KEY_WORDS), np.int64)
-    t, keyed = _time(_children, search.keys, corpus, moves, counts, ckeys, children_work())
+    t, keyed = _time(_children, search.keys, corpus, syms, whole, moves, counts, ckeys,
+                      children_work())
     rows.append(("child keys (key_children)", t, total))
     t, hits = _time(_probe, search.keys, ckeys[:keyed])
     rows.append(("table probe", t, total))

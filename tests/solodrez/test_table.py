@@ -166,6 +166,27 @@ def test_keys_round_trip_and_match_the_documented_layout():
     assert list(out) == sorted(full)
 
 
+def test_keys_decode_to_columns_and_symbol_words():
+    """key_to_columns_and_symbols gives key_to_columns's columns, and column_symbols of
+    each when every column fits a symbol word, else False; columns of up to 22 cards."""
+    from solver.solodrez.rules.keys import (SYMBOL_CARDS, column_symbols,
+                                            key_to_columns_and_symbols)
+    rng = np.random.default_rng(31)
+    out = np.empty(engine.NCOLS, np.int64)
+    syms = np.empty(engine.NCOLS, np.int64)
+    longest = set()
+    for _ in range(20000):
+        words = _random_words(rng)
+        whole = key_to_columns_and_symbols(_key(words), out, syms)
+        assert list(out) == sorted(words)
+        n = max(engine.column_length(w) for w in words)
+        longest.add(n)
+        assert whole == (n <= SYMBOL_CARDS)
+        if whole:
+            assert list(syms) == [column_symbols(w) for w in sorted(words)]
+    assert {SYMBOL_CARDS, SYMBOL_CARDS + 1, 22} <= longest     # both sides of the limit
+
+
 def _word(col):
     w = 1
     for d in col:

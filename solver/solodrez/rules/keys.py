@@ -24,7 +24,7 @@ in a register, four digits at a time through the CHUNK4/TAIL tables, then writte
 one shift per word they touch (a column's code is at most 60 bits, see column_symbols).
 """
 import numpy as np
-from numba.cpython.unsafe.numbers import leading_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..jit import njit
 from .packing import NCOLS
@@ -255,6 +255,69 @@ def key_to_columns(key, cols):
     cols[c] = p + w
     for e in range(c + 1, NCOLS):   # only for a key that is not one (a test's)
         cols[e] = 1
+
+
+def _symbol_tables():
+    """For v < 4096, four 3-bit symbols (the lowest first, as in a symbol word):
+    DIGITS4[v] = sum((s_i - 1) * 7**i), the value of four cards' digits (all s_i >= 1);
+    HEAD4[v] = 7**r + sum((s_i - 1) * 7**i for i < r), r the symbols below v's highest
+    nonzero one included: the column word of those r cards (1 for v = 0)."""
+    digits = np.zeros(4096, np.int32)     # 16 KB each: both stay in the L1 cache
+    head = np.zeros(4096, np.int32)
+    for v in range(4096):
+        syms = [(v >> (3 * i)) & 7 for i in range(4)]
+        digits[v] = sum((s - 1) * 7 ** i for i, s in enumerate(syms))
+        r = max([i + 1 for i, s in enumerate(syms) if s] or [0])
+        head[v] = 7 ** r + sum((s - 1) * 7 ** i for i, s in enumerate(syms[:r]))
+    return digits, head
+
+
+DIGITS4, HEAD4 = _symbol_tables()
+GROUP_LOWS = sum(1 << (3 * g) for g in range(SYMBOL_CARDS + 1))   # bit 0 of groups 0-20
+
+
+@njit(cache=True, inline="always")
+def _symbols_word(sym, nb):
+    """The column word of symbol word sym, whose cards take its low nb = 3n bits: four
+    cards at a time from the top (HEAD4 for the top ones, then DIGITS4)."""
+    j = max(0, (nb + 9) // 12 - 1)          # the top chunk: cards 4j .. n - 1
+    w = np.int64(HEAD4[(sym >> (12 * j)) & 4095])
+    for i in range(j - 1, -1, -1):
+        w = w * 2401 + DIGITS4[(sym >> (12 * i)) & 4095]
+    return w
+
+
+@njit(cache=True)
+def key_to_columns_and_symbols(key, cols, syms):
+    """key_to_columns, and the columns' symbol words (column_symbols) into syms, in the
+    same order.  Returns False, with syms meaningless, when a column holds more than
+    SYMBOL_CARDS cards (cols is still right).
+
+    Each column is read at the low end of the key, which is then shifted right past it
+    and its separator: its separator is the lowest all-zero 3-bit group (a card's symbol
+    is 1..7), found among groups 0-20 by one mask and a trailing-zero count; none there
+    means a column of more than 20 cards.  After the last separator only the last column
+    is left, with zeros above it.
+    """
+    k0 = np.uint64(key[0])
+    k1 = np.uint64(key[1])
+    k2 = np.uint64(key[2])
+    lows = np.uint64(GROUP_LOWS)
+    for c in range(NCOLS):
+        empty = ~(k0 | (k0 >> np.uint64(1)) | (k0 >> np.uint64(2))) & lows
+        if empty == 0:
+            key_to_columns(key, cols)
+            return False
+        nb = np.uint64(trailing_zeros(empty))           # 3 * the column's cards
+        sym = np.int64(k0 & ((np.uint64(1) << nb) - np.uint64(1)))
+        syms[c] = sym
+        cols[c] = _symbols_word(sym, np.int64(nb))
+        nb += np.uint64(3)
+        back = np.uint64(64) - nb
+        k0 = (k0 >> nb) | (k1 << back)
+        k1 = (k1 >> nb) | (k2 << back)
+        k2 >>= nb
+    return True
 
 
 @njit(cache=True)

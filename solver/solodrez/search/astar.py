@@ -52,7 +52,7 @@ from ..jit import njit
 
 from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound,
                             move_outlook)
-from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
+from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
 from .deadness import dead_memo, is_dead
 from .ordering import shuffle_ties, sort_scored
 from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front, push,
@@ -97,9 +97,10 @@ LISTS = 9       # move lists astar_run works in
 
 def astar_work():
     """The work arrays astar_run overwrites: LISTS move lists, the children's keys, two
-    positions' columns, children.children_work and tight.tight_scratch."""
+    positions' columns and one's symbol words, children.children_work and
+    tight.tight_scratch."""
     return (np.empty((LISTS, MAX_MOVES), np.int64), np.empty((MAX_MOVES, KEY_WORDS), np.int64),
-            np.empty((2, NCOLS), np.int64), children_work(), tight_scratch())
+            np.empty((3, NCOLS), np.int64), children_work(), tight_scratch())
 
 
 @njit(cache=True)
@@ -127,7 +128,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
     `work` is astar_work's.
     """
     lists, ckeys, own, cwork, (t_digits, t_counted, t_lengths, t_work) = work
-    cols, child = own[0], own[1]
+    cols, child, syms = own[0], own[1], own[2]
     homes, moves, outlooks = lists[0], lists[1], lists[2]   # homes: the children's slots
     chosen, scores, ties = lists[3], lists[4], lists[5]
     kept, kept_slot, kept_score = lists[6], lists[7], lists[8]
@@ -161,7 +162,7 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         if f == (h if greedy else g + h):
             done += 1
             stats[1] += 1
-        key_to_columns(keys[slot], cols)
+        whole = key_to_columns_and_symbols(keys[slot], cols, syms)
         if tight and not greedy and f == g + h and h > 1 and \
                 bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
             if f + 1 > MAX_F:
@@ -208,14 +209,16 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
         # and shuffle_ties are stable.  A child that wins sends the expansion the sorted
         # way, so that the children stored before the win are the same as one at a time.
         win = -1
-        deferred = key_children(cols, chosen, 0, k, 1, keys, ckeys, homes, cwork) < 0
+        deferred = key_children(cols, syms, whole, chosen, 0, k, 1, keys, ckeys, homes,
+                                cwork) < 0
         if not deferred:
             sort_scored(chosen, k, scores)  # order_moves; stable: the full list's order
             if front > 0:
                 shuffle_ties(cols, chosen, k, scores, front, ties)
             # pushed last is popped first: best move first; a win ends the batch (the
             # children before it, in push order, are still stored)
-            win = key_children(cols, chosen, k - 1, -1, -1, keys, ckeys, homes, cwork)
+            win = key_children(cols, syms, whole, chosen, k - 1, -1, -1, keys, ckeys, homes,
+                               cwork)
         nk = 0                  # children to push: kept, kept_slot, kept_score
         for t in range(k if deferred else k - 1 - win):
             i = t if deferred else k - 1 - t

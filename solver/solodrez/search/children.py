@@ -3,8 +3,7 @@ import numpy as np
 from ..jit import njit
 
 from ..rules.engine import NCOLS, apply_move, is_won
-from ..rules.keys import (SERIES_SYMBOLS, SYMBOL_LIMIT, canonical_key, column_symbols,
-                          key_from_symbols)
+from ..rules.keys import SERIES_SYMBOLS, SYMBOL_LIMIT, canonical_key, key_from_symbols
 from .table import table_prefetch
 
 
@@ -16,13 +15,12 @@ def _holds_real(sym):
 
 
 def children_work():
-    """key_children's work array: rows for the parent's symbol words, a child's columns
-    and a sort's scratch."""
-    return np.empty((3, NCOLS), np.int64)
+    """key_children's work array: rows for a child's columns and a sort's scratch."""
+    return np.empty((2, NCOLS), np.int64)
 
 
 @njit(cache=True)
-def key_children(cols, moves, start, stop, step, keys, ckeys, homes, work):
+def key_children(cols, syms, whole, moves, start, stop, step, keys, ckeys, homes, work):
     """Write the key of child cols + moves[i] into ckeys[i] and its home slot in `keys`
     into homes[i] for i in range(start, stop, step), prefetching that slot, so that the
     probes that follow wait for memory together, not one after another.  Stops at the
@@ -30,19 +28,18 @@ def key_children(cols, moves, start, stop, step, keys, ckeys, homes, work):
     none is.
 
     Keys come from the columns' symbol words (keys.key_from_symbols): a move is two
-    shifts there.  A position with a column of more than keys.SYMBOL_CARDS cards, before
-    or after the move, is keyed from its words (canonical_key) instead.  `work`
+    shifts there.  syms holds those of cols (keys.column_symbols, as
+    keys.key_to_columns_and_symbols gives them) when `whole` is True; whole is False
+    when a column holds more than keys.SYMBOL_CARDS cards, and then, as for a child
+    with such a column, the key comes from the words (canonical_key).  `work`
     (children_work) is overwritten.
     """
-    syms = work[0]
-    child = work[1]
-    scratch = work[2]
-    whole = True            # every column of cols fits a symbol word
+    child = work[0]
+    scratch = work[1]
     real = 0                # columns holding a real card
-    for c in range(NCOLS):
-        syms[c] = column_symbols(cols[c])
-        whole = whole and syms[c] >= 0
-        real += _holds_real(syms[c])
+    if whole:
+        for c in range(NCOLS):
+            real += _holds_real(syms[c])
     for i in range(start, stop, step):
         m = moves[i]
         s = m & 15
