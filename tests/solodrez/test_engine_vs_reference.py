@@ -612,9 +612,11 @@ def test_children_keys_from_symbol_words_are_canonical_keys(played):
                   to_engine(P("J1 Q1 R1 B1 N1", "P1", "X1", "X2"))]
     for pos in [p for p, _ in played] + _long_column_positions() + last_moves:
         cols = np.empty(engine.NCOLS, np.int64)
-        keys.key_to_columns(np.array(words_key(pos.words()), np.int64), cols)  # key order
+        syms = np.empty(engine.NCOLS, np.int64)     # the columns in key order, as searched
+        whole = keys.key_to_columns_and_symbols(np.array(words_key(pos.words()), np.int64),
+                                                cols, syms)
         n = engine.generate_moves(cols, moves, False)
-        won = key_children(cols, moves, 0, n, 1, table, ckeys, homes, work)
+        won = key_children(cols, syms, whole, moves, 0, n, 1, table, ckeys, homes, work)
         first_win = -1
         for i in range(n):
             after = cols.copy()
