@@ -20,8 +20,10 @@ first, so symbol e <= 8 is a card (>= 1) and lies in bits 0-26 of key[0].  The t
 uses that as its empty-slot mark (search/table.py).
 
 Speed: the sort is a sorting network (no branches), and each column's symbols are built
-in a register, four digits at a time through the CHUNK4/TAIL tables, then written with
-one shift per word they touch (a column's code is at most 60 bits, see column_symbols).
+in a register, four digits at a time through the CHUNK4/TAIL tables, then shifted in
+below the columns after it, a funnel shift of the three words with no branch (a column's
+code is at most 60 bits, see column_symbols).  Reading a key back is the reverse: a
+separator found by a mask, the column's word four symbols at a time (DIGITS4/HEAD4).
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
