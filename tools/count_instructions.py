@@ -75,7 +75,10 @@ def main() -> int:
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--map", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    deals = [int(d) for d in args.deals.split(",")]
+    try:
+        deals = [int(d) for d in args.deals.split(",")]
+    except ValueError:
+        ap.error(f"--deals takes deal numbers separated by commas, not {args.deals!r}")
     if args.inner:
         _search(deals, args.map)
         return 0
