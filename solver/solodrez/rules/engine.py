@@ -116,6 +116,13 @@ def runs_and_digits(w):
     return packed | i, digits
 
 
+@njit(cache=True, inline="always")
+def top_digit(w):
+    """The top card's digit of column word w (w >= 1; 0 for an empty column's 1): w % 7
+    in unsigned arithmetic, which needs no correction for a negative w."""
+    return np.int64(np.uint64(w) % np.uint64(7))
+
+
 @njit(cache=True)
 def _wants(wd):
     """What destination word wd takes, as a code: 0 nothing (a Pawn on top), 1-5 a run
@@ -124,7 +131,7 @@ def _wants(wd):
     Joker (an empty column)."""
     if wd == EMPTY_WORD:
         return 7
-    t = wd % 7
+    t = top_digit(wd)
     if t == 0:
         return 6
     return t - 1
@@ -217,7 +224,7 @@ def generate_moves(cols, out, prune, outlooks=None):
         if w != 0:
             by_code |= 1 << (9 * (w - 1) + d)
         if cols[d] != EMPTY_WORD:
-            tops |= (cols[d] % 7 + 1) << (3 * d)
+            tops |= (top_digit(cols[d]) + 1) << (3 * d)
     empties = (by_code >> 54) & 511
     n = 0
     for s in range(NCOLS):

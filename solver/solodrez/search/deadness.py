@@ -12,7 +12,7 @@ reachable position is won.
 import numpy as np
 from ..jit import njit
 
-from ..rules.engine import NCOLS, is_bad
+from ..rules.engine import NCOLS, is_bad, top_digit
 
 
 @njit(cache=True)
@@ -153,7 +153,7 @@ def is_dead(cols, memo):
         if w == 1:
             dest |= 1 << 6
         else:
-            dest |= _exposure(w % 7)
+            dest |= _exposure(top_digit(w))
     while True:
         before = dest
         unmarked = 0
