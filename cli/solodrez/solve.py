@@ -112,8 +112,11 @@ OPTIMAL_BENCH_DEALS = (0, 1, 2, 11, 42, 7, 9, 14, 360, 882, 957, 208, 143, 306, 
               help="Comma-separated deal numbers (default: the fixed list, "
                    "BENCH_DEALS or with --optimal OPTIMAL_BENCH_DEALS in cli/solodrez/solve.py).")
 @click.option("--optimal", is_flag=True, help="Time the proven-shortest search instead.")
+@click.option("--repeat", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Solve the list this many times in one process and also print the "
+                   "fastest and the median round (for a machine whose speed wanders).")
 @limit_options
-def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
+def bench(deal_list, optimal, repeat, max_nodes, max_seconds, max_memory):
     """Solve a fixed list of deals and print nodes, nodes per second and deals per second."""
     import time
 
@@ -133,22 +136,45 @@ def bench(deal_list, optimal, max_nodes, max_seconds, max_memory):
     limits = limits_from(max_nodes, max_seconds, max_memory)
     click.echo(f"{'deal':>6} {'verdict':8} {'length':>6} {'nodes':>10} {'seconds':>8} "
                f"{'nodes/s':>9} {'table MB':>8}")
-    total_nodes, total_bytes, start = 0, 0, time.perf_counter()
-    for n in deals:
-        r = run_solve(Position.from_deal(n), limits, optimal)
-        total_nodes += r.nodes
-        total_bytes += r.table_bytes
-        length = "" if r.length is None else str(r.length) + ("*" if r.optimal else "")
-        rate = f"{r.nodes / r.seconds:,.0f}" if r.seconds > 0 else "-"
-        click.echo(f"{n:>6} {r.verdict:8} {length:>6} {r.nodes:>10} {r.seconds:>8.3f} "
-                   f"{rate:>9} {r.table_bytes / 2**20:>8.1f}")
-    wall = time.perf_counter() - start
-    click.echo(f"total: {len(deals)} deal{'s' if len(deals) != 1 else ''}, {total_nodes} nodes, {wall:.2f} s, "
-               f"{total_nodes / wall:,.0f} nodes/s, {len(deals) / wall:.2f} deals/s"
+    walls = []
+    for round_ in range(repeat):
+        total_nodes, total_bytes, start = 0, 0, time.perf_counter()
+        for n in deals:
+            r = run_solve(Position.from_deal(n), limits, optimal)
+            total_nodes += r.nodes
+            total_bytes += r.table_bytes
+            if round_ == 0:
+                _bench_row(n, r)
+        walls.append(time.perf_counter() - start)
+        if round_ == 0:
+            first_nodes = total_nodes
+            _bench_total(deals, total_nodes, walls[0], optimal)
+            click.echo(f"memory: {total_bytes / max(1, total_nodes):.0f} bytes per stored "
+                       "position (the most each solve held at once, growth peaks included, "
+                       "summed, over all positions stored; a table is never more than 7/8 full)")
+        elif total_nodes != first_nodes:   # the searches are deterministic: never expected
+            raise click.ClickException(f"round {round_ + 1} stored {total_nodes} positions, "
+                                       f"round 1 {first_nodes}")
+    if repeat > 1:
+        rates = ", ".join(f"{first_nodes / w:,.0f}" for w in walls)
+        click.echo(f"{repeat} rounds, {first_nodes} nodes each; nodes/s by round: {rates}")
+        walls.sort()
+        median = (walls[(repeat - 1) // 2] + walls[repeat // 2]) / 2
+        click.echo(f"fastest round: {walls[0]:.2f} s, {first_nodes / walls[0]:,.0f} nodes/s; "
+                   f"median: {median:.2f} s, {first_nodes / median:,.0f} nodes/s")
+
+
+def _bench_row(n: int, r) -> None:
+    length = "" if r.length is None else str(r.length) + ("*" if r.optimal else "")
+    rate = f"{r.nodes / r.seconds:,.0f}" if r.seconds > 0 else "-"
+    click.echo(f"{n:>6} {r.verdict:8} {length:>6} {r.nodes:>10} {r.seconds:>8.3f} "
+               f"{rate:>9} {r.table_bytes / 2**20:>8.1f}")
+
+
+def _bench_total(deals: list[int], nodes: int, wall: float, optimal: bool) -> None:
+    click.echo(f"total: {len(deals)} deal{'s' if len(deals) != 1 else ''}, {nodes} nodes, "
+               f"{wall:.2f} s, {nodes / wall:,.0f} nodes/s, {len(deals) / wall:.2f} deals/s"
                + ("  (* proven shortest)" if optimal else ""))
-    click.echo(f"memory: {total_bytes / max(1, total_nodes):.0f} bytes per stored position "
-               "(the most each solve held at once, growth peaks included, summed, over "
-               "all positions stored; a table is never more than 7/8 full)")
 
 
 COMMANDS = (solve, verify, bench)

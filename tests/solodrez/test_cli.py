@@ -110,6 +110,19 @@ def test_bench_reports_totals():
     assert out.output.index("kernels loaded in ") < out.output.index("deal verdict")
 
 
+def test_bench_repeat_prints_each_round_and_the_fastest():
+    out = run("bench", "--deals", "0,179", "--repeat", "3")
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert sum(1 for line in lines if line.split()[:1] in (["0"], ["179"])) == 2   # one table
+    total = next(line for line in lines if line.startswith("total:"))
+    nodes = int(total.split()[3])
+    rounds = next(line for line in lines if line.startswith("3 rounds,"))
+    assert f"{nodes} nodes each" in rounds and len(rounds.split(": ")[1].split(", ")) == 3
+    assert any(line.startswith("fastest round:") and "median:" in line for line in lines)
+    assert run("bench", "--deals", "0", "--repeat", "0").exit_code == 2
+
+
 # `drez bench` on its fixed list, positions stored: any change to what the searches store
 # shows here, and must be deliberate (reports/bench.md records each change and why).
 # 771,510 since issue 13's table work: slices are no longer cut where a table filled (deal
