@@ -118,8 +118,8 @@ def runs_and_digits(w):
 
 @njit(cache=True, inline="always")
 def top_digit(w):
-    """The top card's digit of column word w (w >= 1; 0 for an empty column's 1): w % 7
-    in unsigned arithmetic, which needs no correction for a negative w."""
+    """The top card's digit of a column word w that holds a card (w >= 7): w % 7 taken
+    on unsigned words, which spares the sign correction a signed % needs."""
     return np.int64(np.uint64(w) % np.uint64(7))
 
 
