@@ -118,6 +118,7 @@ OPTIMAL_BENCH_DEALS = (0, 1, 2, 11, 42, 7, 9, 14, 360, 882, 957, 208, 143, 306, 
 @limit_options
 def bench(deal_list, optimal, repeat, max_nodes, max_seconds, max_memory):
     """Solve a fixed list of deals and print nodes, nodes per second and deals per second."""
+    import statistics
     import time
 
     from cli.solodrez.inputs import parse_deal_number
@@ -158,9 +159,8 @@ def bench(deal_list, optimal, repeat, max_nodes, max_seconds, max_memory):
     if repeat > 1:
         rates = ", ".join(f"{first_nodes / w:,.0f}" for w in walls)
         click.echo(f"{repeat} rounds, {first_nodes} nodes each; nodes/s by round: {rates}")
-        walls.sort()
-        median = (walls[(repeat - 1) // 2] + walls[repeat // 2]) / 2
-        click.echo(f"fastest round: {walls[0]:.2f} s, {first_nodes / walls[0]:,.0f} nodes/s; "
+        fastest, median = min(walls), statistics.median(walls)
+        click.echo(f"fastest round: {fastest:.2f} s, {first_nodes / fastest:,.0f} nodes/s; "
                    f"median: {median:.2f} s, {first_nodes / median:,.0f} nodes/s")
 
 
