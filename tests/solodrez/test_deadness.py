@@ -12,6 +12,7 @@ from solver.solodrez.search.dfs import LOST, WON, DfsState
 from solver.solodrez.search.astar import AStar
 
 from tests.solodrez import reference as ref
+from tests.solodrez.helpers import to_engine
 
 
 def _positions(deals, steps, seed):
@@ -55,6 +56,55 @@ def test_S14_dead_positions_are_lost_by_reference_search():
         assert ref.shortest_distance(ref_position(pos), max_nodes=50_000) in ("LOST", None)
         checked += 1
     assert checked > 20
+
+
+def _series_blocked(pos):
+    """Whether some column has a Joker at the bottom whose S (blocks.may_move_first) fails:
+    the positions where is_dead denies an empty column that a Joker at the bottom used to
+    grant."""
+    cols = blocks._digits(pos)
+    M = blocks.may_move_first(cols)
+    return all(cols) and any(col[0] == 6 and not blocks._clearable(col, M[c])
+                             for c, col in enumerate(cols))
+
+
+def test_S14_a_joker_column_that_cannot_be_cleared_opens_no_empty_column():
+    """Dead positions in which a column with a Joker at the bottom cannot be cleared (S
+    fails) are lost, by the reference's plain breadth-first search of every position
+    reachable (those with small reachable sets: random play strands many).  Measured: the
+    Joker clause alone left about nine in ten of them undecided."""
+    memo = deadness.dead_memo()
+    found = []
+    for pos in _positions(range(100), 150, 5):
+        if deadness.is_dead(pos.words(), memo) and _series_blocked(pos):
+            size = blocks.reachable(pos, 60)
+            if size is not None:
+                found.append((size[0], pos))
+    found.sort(key=lambda f: f[0])
+    sample = found[::len(found) // 20]      # 3 to 60 positions reachable
+    assert len(found) > 500 and sample[-1][0] > 40
+    for size, pos in sample:
+        assert ref.shortest_distance(ref_position(pos), max_nodes=5000) == "LOST", str(pos)
+
+
+def test_S14_no_position_of_a_solution_found_without_pruning_is_dead():
+    """Greedy search without dead pruning wins deals; every position of each solution,
+    replayed by the reference, is winnable, so is_dead must say False on each."""
+    memo = deadness.dead_memo()
+    checked = 0
+    for n in range(0, 3000, 50):
+        pos = Position.from_deal(n).settled()
+        s = AStar(pos.words(), 1 << 24, greedy=True, prune_dead=False)
+        if s.run(50_000) != WON:
+            continue
+        line = [ref_position(pos)]
+        for m in s.path():      # ref.apply raises on an illegal move, and settles
+            line.append(ref.apply(line[-1], (m & 15, (m >> 4) & 15, m >> 8)))
+        assert ref.is_won(line[-1])
+        for cur in line:
+            assert not deadness.is_dead(to_engine(cur).words(), memo), cur
+        checked += 1
+    assert checked > 40
 
 
 def ref_position(pos):

@@ -102,8 +102,11 @@ def may_move_first(columns) -> list[list[bool]]:
                M(card directly above j)
       T(y)   = y is the top card, or M(card directly above y)      ("y can be a top")
       D(r)   = for r <= 5: T(some neutral) or T(some real card of rank r + 1);
-               for r = 6 (Joker): a column is empty, or M(some bottom card), or some
-               column has a Joker as its bottom card (a series could be removed there).
+               for r = 6 (Joker): a column is empty, or M(some bottom card), or S(some
+               column whose bottom card is a Joker) (a series could be removed there)
+      S(c)   = no card above c's bottom Joker is a neutral or out of place, or M holds
+               for some card above the Joker at or below the lowest such card ("c can
+               be cleared down to an ordered part on its Joker")
 
     Proof that every card that ever moves first has M = True (soundness).  Take any
     sequence of moves and its earliest move whose first card x has M(x) False; every
@@ -114,8 +117,14 @@ def may_move_first(columns) -> list[list[bool]]:
       so M is True for it and T(y) holds.  If the destination is empty and no column was
       empty at the start, the first column to become empty did so because its bottom card
       moved first (a start bottom card: cards only reach the bottom by moving into an
-      empty column) or by a series removal in a column whose bottom card is a Joker
-      (again a start bottom card).  Either way D holds for x's role in the run.
+      empty column) or by a series removal in a column c whose bottom card is a Joker
+      (again a start bottom card, which has not moved).  In the second case let b be the
+      lowest start card above that Joker which is a neutral or out of place, if any.  The
+      removed series has every card on the rank just above it, so b left c before; until
+      b first moved, no card under it had moved (a card moves only with every card above
+      it), so b first left c in a move whose first card was a start card of c at or
+      below b, above the Joker: an earlier first card, so M holds for it and S(c) holds.
+      Either way D holds for x's role in the run.
     * The run: let j + 1 be the lowest start card above x that has moved first before
       (an earlier first card, so M(j + 1)), or let j be the start top if none has.  Cards x..j never moved first, so they still lie on one
       another in their start order (runs are moved whole), and they are the bottom part
@@ -126,7 +135,7 @@ def may_move_first(columns) -> list[list[bool]]:
     ncols = len(columns)
     M = [[False] * len(col) for col in columns]
     has_empty = any(len(col) == 0 for col in columns)
-    joker_bottom = any(col and col[0] == 6 for col in columns)
+    joker_columns = [c for c, col in enumerate(columns) if col and col[0] == 6]
     while True:
         # T for every card, from the current M
         def is_top_ever(c, i):
@@ -138,7 +147,8 @@ def may_move_first(columns) -> list[list[bool]]:
             for i, d in enumerate(columns[c]):
                 if d and is_top_ever(c, i):
                     rank_top[d] = True
-        empty_ever = has_empty or joker_bottom or any(col and M[c][0] for c, col in enumerate(columns))
+        empty_ever = (has_empty or any(_clearable(columns[c], M[c]) for c in joker_columns)
+                      or any(col and M[c][0] for c, col in enumerate(columns)))
         dest = [False] * 7
         for r in range(1, 6):
             dest[r] = neutral_top or rank_top[r + 1]
@@ -161,6 +171,18 @@ def may_move_first(columns) -> list[list[bool]]:
                     changed = True
         if not changed:
             return M
+
+
+def _clearable(col, marks) -> bool:
+    """S of may_move_first for a column of digits col (bottom first, a Joker at the
+    bottom) and its marks M: no card above the Joker is a neutral or out of place, or
+    some card above the Joker at or below the lowest such card has M."""
+    for i in range(1, len(col)):
+        if marks[i]:
+            return True
+        if col[i] == 0 or engine.is_bad(col[i], col[i - 1]):
+            return False
+    return True
 
 
 def _digits(pos: Position):

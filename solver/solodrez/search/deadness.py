@@ -33,14 +33,18 @@ def _scan_column(w, dest):
     run whose first card plays rank r), read top first from its word w without arrays.
 
     Returns exposed | unmarked << 8: `exposed`, the destinations its cards open (each card
-    that is the top or lies under a marked card; bit 6 when the bottom card is marked or
-    is a Joker), and `unmarked`, its out-of-place real cards left unmarked.  The marks
+    that is the top or lies under a marked card; bit 6 when the bottom card is marked, or
+    is a Joker and S holds: no neutral or out-of-place card above it, or some card above
+    it at or below the lowest such card marked), and `unmarked`, its out-of-place real
+    cards left unmarked.  The marks
     are those of blocks.may_move_first's M for this dest: card t may move first when it
     heads an ordered run (the cards above it playing one rank lower each) reaching a card
     that is the top or lies under a marked card, and dest takes the rank the card plays.
     Bookkeeping, each newest in its low bits: `hist` the digits of the last six cards
     read (3 bits each), `free` whether each of them may become a top (1 bit each), and
-    `dist` the cards between this one and the nearest such card at or above it.
+    `dist` the cards between this one and the nearest such card at or above it;
+    `clear`, S for the cards above the one just read: some card marked at or below the
+    lowest neutral or out-of-place card read so far, or no such card read.
     """
     exposed = 0
     unmarked = 0
@@ -51,6 +55,7 @@ def _scan_column(w, dest):
     x = w
     is_free = True          # the top card may be a top
     d = 0
+    clear = True
     while x >= 7:
         d = x % 7
         x //= 7
@@ -78,10 +83,15 @@ def _scan_column(w, dest):
                     unmarked += 1
         else:
             marked = _neutral_heads_move(hist, free, t, dest)
+        if x >= 7:      # not the bottom card: S's bookkeeping
+            if d == 0 or is_bad(d, x % 7):
+                clear = marked
+            else:
+                clear = clear or marked
         is_free = marked
         t += 1
-    if t > 0 and (is_free or d == 6):
-        exposed |= 1 << 6           # the bottom card may move (or is a Joker): an empty column
+    if t > 0 and (is_free or (d == 6 and clear)):
+        exposed |= 1 << 6           # the bottom card may move, or a series may be removed: an empty column
     return exposed | (unmarked << 8)
 
 
