@@ -180,7 +180,7 @@ def _clearable(col, marks) -> bool:
     for i in range(1, len(col)):
         if marks[i]:
             return True
-        if col[i] == 0 or engine.is_bad(col[i], col[i - 1]):
+        if col[i] == 0 or _out_of_place(col, i):
             return False
     return True
 

@@ -43,8 +43,10 @@ def _scan_column(w, dest):
     Bookkeeping, each newest in its low bits: `hist` the digits of the last six cards
     read (3 bits each), `free` whether each of them may become a top (1 bit each), and
     `dist` the cards between this one and the nearest such card at or above it;
-    `clear`, S for the cards above the one just read: some card marked at or below the
-    lowest neutral or out-of-place card read so far, or no such card read.
+    `clear`, S for the cards read so far: some card marked at or below the lowest
+    unmarked neutral or out-of-place card read, or no such card read (the bottom card
+    changes it only where it does not matter: a Joker there is never out of place, and
+    one that is marked opens an empty column by itself).
     """
     exposed = 0
     unmarked = 0
@@ -81,13 +83,13 @@ def _scan_column(w, dest):
                 below = x % 7 if x >= 7 else -1
                 if is_bad(d, below):
                     unmarked += 1
+                    clear = False
         else:
             marked = _neutral_heads_move(hist, free, t, dest)
-        if x >= 7:      # not the bottom card: S's bookkeeping
-            if d == 0 or is_bad(d, x % 7):
-                clear = marked
-            else:
-                clear = clear or marked
+            if not marked:
+                clear = False
+        if marked:
+            clear = True
         is_free = marked
         t += 1
     if t > 0 and (is_free or (d == 6 and clear)):
