@@ -15,7 +15,7 @@ from ..common.allocator import keep_freed_memory
 from . import jit
 from .rules import engine, keys, packing, productive
 from .search import (astar, children, commute, deadness, dfs, open_list, ordering, parents,
-                     table, tight)
+                     shortcut, table, tight)
 
 _done = False
 WARM_MARKER = "warmed"   # written in the cache folder once warm_up has run there
@@ -32,7 +32,7 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, deadness, commute, astar, children, open_list,
-            ordering, dfs, parents, table, tight)
+            ordering, dfs, parents, shortcut, table, tight)
 
 
 def ensure_compiled(stream=None) -> None:
@@ -78,6 +78,7 @@ def warm_up() -> None:
     state.run(100)
     solved = astar.astar_solve(words, 1 << 16, 1000)
     assert solved.status == dfs.WON and solved.path()   # compiles the path kernels too
+    shortcut.shorten_path(words, np.asarray(solved.path(), np.int64))
     key = np.zeros(keys.KEY_WORDS, np.int64)
     keys.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
     keys.key_to_columns(key, np.empty(engine.NCOLS, np.int64))

@@ -7,7 +7,8 @@ ENGINE_VERSION  bump when the solver's answers for the same limits change in kin
                 difficulty thresholds).  Pure speed-ups that keep the verdicts need no bump.
 """
 RULES_VERSION = "solodrez-rules-1"
-ENGINE_VERSION = "drez-engine-9"   # 9: the dead-position test's cleared Joker columns (S)
+ENGINE_VERSION = "drez-engine-10"  # 10: wins found are cut short (search/shortcut.py)
+# 9: the dead-position test's cleared Joker columns (S)
 # 8: ... and children that move the last move's run on
 # 7: greedy search skips children a commuting move makes
 # 6: probes in two rounds, the greedy search resumed to 2M between

@@ -80,6 +80,12 @@ def _status(page, text):
                            arg=text, timeout=15000)
 
 
+def _click_card(page, col, index):
+    """Click the strip of a card that the cards on it leave visible (its top edge)."""
+    page.locator(f'#board g.card[data-col="{col}"][data-index="{index}"]').click(
+        position={"x": 30, "y": 8})
+
+
 def _center(page, selector):
     box = page.locator(selector).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + min(12, box["height"] / 2)
@@ -107,7 +113,7 @@ def test_play_a_position_in_the_browser(server, browser, shots):
     # a move by clicking: the lowest card of the run, then the destination column
     best = hint(pos).move
     run_index = len(pos.columns[best.src]) - best.cards
-    page.click(f'#board g.card[data-col="{best.src + 1}"][data-index="{run_index}"]')
+    _click_card(page, best.src + 1, run_index)
     page.locator(f'#board rect.column[data-col="{best.dst + 1}"]').click(position={"x": 30, "y": 10})
     _status(page, f"wins in {d - 1} (proven)")
     assert page.inner_text("#played") == "1 move played"
@@ -179,7 +185,7 @@ def test_a_losing_move_is_named_by_the_review(server, browser):
     page.click("#paste button[type=submit]")
     _status(page, f"wins in {d} (proven)")
     run_index = len(pos.columns[bad.src]) - bad.cards
-    page.click(f'#board g.card[data-col="{bad.src + 1}"][data-index="{run_index}"]')
+    _click_card(page, bad.src + 1, run_index)
     page.locator(f'#board rect.column[data-col="{bad.dst + 1}"]').click(position={"x": 30, "y": 10})
     _status(page, "lost")
     page.click("#review")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from . import astar as astar_mod
 from . import dfs as dfs_mod
+from .shortcut import shorten
 from .status import Status, verdict
 from ..rules.moves import Move
 from ..rules.position import Position
@@ -218,11 +219,19 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     The optimal search is A* (astar.AStar); when a limit stops it, the portfolio finds
     a (not proven shortest) solution and the result keeps A*'s proven lower bound.  Under
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
+    A win that is not proven shortest is cut short where it can be (shortcut.shorten),
+    and is flagged optimal when that brings it down to the proven lower bound.
     """
     limits = limits or Limits()
     clock = _Clock(limits)
     result = _solve(pos, limits, want_optimal, clock)
     result.table_bytes = clock.peak_bytes
+    if result.verdict == WON and not result.optimal:
+        packed = shorten(pos.words(), [m.pack() for m in result.moves])
+        if len(packed) < len(result.moves):
+            result.moves = Move.unpack_all(packed)
+            result.optimal = len(packed) == result.lower_bound
+            result.seconds = clock.elapsed()
     return result
 
 
