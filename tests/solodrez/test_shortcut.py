@@ -8,7 +8,7 @@ import pytest
 from tests.solodrez.helpers import fast_reference, ref, to_engine
 from solver.solodrez.rules.moves import Move
 from solver.solodrez.rules.position import Position
-from solver.solodrez.search import dfs, solve as solve_mod
+from solver.solodrez.search import dfs
 from solver.solodrez.search.shortcut import shorten
 from solver.solodrez.search.solve import WON, Limits, run_search, solve
 from solver.solodrez.search.status import verdict

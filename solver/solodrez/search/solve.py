@@ -228,10 +228,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     result.table_bytes = clock.peak_bytes
     if result.verdict == WON and not result.optimal:
         packed = shorten(pos.words(), [m.pack() for m in result.moves])
+        result.seconds = clock.elapsed()
         if len(packed) < len(result.moves):
             result.moves = Move.unpack_all(packed)
             result.optimal = len(packed) == result.lower_bound
-            result.seconds = clock.elapsed()
     return result
 
 
