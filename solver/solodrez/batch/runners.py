@@ -145,6 +145,12 @@ def run_local(chunks, settings: Settings, emit, workers: int, solve_one=None) ->
             w.pending.remove(msg["deal"])
         emit(msg)
 
+    if workers > 1 and solve_one is solve_deal:
+        from ..kernels import ensure_compiled
+        try:
+            ensure_compiled()   # a cold cache compiles once here, not in each worker at once
+        except Exception:  # noqa: BLE001 - the workers try again and report ERROR rows
+            pass
     try:
         for _ in range(max(1, workers)):
             chunk = todo.next()
