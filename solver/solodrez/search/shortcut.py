@@ -16,8 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from ..rules.engine import EMPTY_WORD, MAX_MOVES, NCOLS, POW7, SERIES_WORD, apply_move, \
-    generate_moves, move_pack
+from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, move_pack
 from ..rules.keys import KEY_WORDS, canonical_key
 
 
@@ -48,12 +47,6 @@ def _mix(w):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True, inline="always")
-def _holds_real(w):
-    """1 when column word w holds a real card (is_won's test), else 0."""
-    return int(w != 1 and w != 7 and w != 49)
-
-
 @njit(cache=True, nrt=True)
 def _fewest_moves(states, keys, path):
     """For each i, the fewest moves from states[i] to a win over the path's moves and the
@@ -61,18 +54,16 @@ def _fewest_moves(states, keys, path):
     a win) and that move in states[i]'s columns (via[i]).  Edges only go forward, so the
     distances are final when read: they are computed from the end.
 
-    A child is matched with the path's positions by its hash (_mix), computed from the
+    A child is matched with the path's positions by its hash (_mix), updated for the
     two columns the move changes, and only a child whose hash is a later position's gets
     its exact key compared: the hash never misses an equal position, and the key
     comparison never accepts another.
     """
     n = path.shape[0]
     hashes = np.zeros(n + 1, np.uint64)
-    real = np.zeros(n + 1, np.int64)        # columns holding a real card
     for i in range(n + 1):
         for c in range(NCOLS):
             hashes[i] += _mix(states[i, c])
-            real[i] += _holds_real(states[i, c])
     bits = 6                                # an open-addressed set of the path's hashes,
     while (1 << bits) < 4 * (n + 1):        # at most a quarter full: slot j + 1, 0 free
         bits += 1
@@ -103,32 +94,22 @@ def _fewest_moves(states, keys, path):
         count = generate_moves(states[i], moves, True)
         for t in range(count):
             m = moves[t]
-            s = m & 15
-            d = (m >> 4) & 15
-            p = POW7[m >> 8]
-            ws = states[i, s]
-            to_s = ws // p
-            to_d = states[i, d] * p + (ws - to_s * p)
-            if to_s == SERIES_WORD:
-                to_s = EMPTY_WORD
-            if to_d == SERIES_WORD:
-                to_d = EMPTY_WORD
-            if real[i] - _holds_real(ws) - _holds_real(states[i, d]) + _holds_real(to_s) \
-                    + _holds_real(to_d) == 0:
+            child[:] = states[i]
+            apply_move(child, m)
+            if is_won(child):
                 left[i] = 1
                 nxt[i] = n
                 via[i] = m
                 break
-            h = hashes[i] - mixes[s] - mixes[d] + _mix(to_s) + _mix(to_d)
+            s = m & 15
+            d = (m >> 4) & 15
+            h = hashes[i] - mixes[s] - mixes[d] + _mix(child[s]) + _mix(child[d])
             at = np.int64(h >> shift)
             while slots[at] != 0:
                 j = slots[at] - 1
                 at = (at + 1) & mask
                 if hashes[j] != h or j <= i + 1 or left[j] + 1 >= left[i]:
                     continue
-                child[:] = states[i]
-                child[s] = to_s
-                child[d] = to_d
                 canonical_key(child, scratch, ck)
                 if keys[j, 0] == ck[0] and keys[j, 1] == ck[1] and keys[j, 2] == ck[2]:
                     left[i] = left[j] + 1
