@@ -67,11 +67,10 @@ def _details(rows_a, rows_b, both) -> None:
         print(f"\nB's solution is longer on {longer:,} of them and shorter on {shorter:,}.\n")
     moved = sum(rows_a[d]["nodes"] != rows_b[d]["nodes"] for d in both)
     print(f"Positions stored differ on {moved:,} deals.\n")
-    words = sorted({rows_a[d]["difficulty"] for d in both} | {rows_b[d]["difficulty"] for d in both})
-    print("| difficulty | A | B |\n|---|---:|---:|")
     count_a = Counter(rows_a[d]["difficulty"] for d in both)
     count_b = Counter(rows_b[d]["difficulty"] for d in both)
-    for w in words:
+    print("| difficulty | A | B |\n|---|---:|---:|")
+    for w in sorted(set(count_a) | set(count_b)):
         print(f"| {w} | {count_a[w]:,} | {count_b[w]:,} |")
     print()
 
