@@ -1,3 +1,3 @@
-from cli.main import drez
+from drez.cli.main import drez
 
 drez(prog_name="drez")

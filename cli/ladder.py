@@ -23,7 +23,7 @@ def add_ladder(group: click.Group, game: str, default: str, games: int, known, p
     def ladder(bots, games, seed, workers):
         """Round robin: every bot plays every other GAMES games; prints a Markdown table of
         win and draw rates (95% Wilson intervals) and Elo-style ratings."""
-        from solver.common.ladder import ladder_lines, parse_names, round_robin
+        from drez.solver.common.ladder import ladder_lines, parse_names, round_robin
         try:
             names = parse_names(bots, known)
         except ValueError as err:

@@ -13,42 +13,42 @@ import sys
 
 import click
 
-from solver.solodrez.rules.deals import MAX_DEAL
+from drez.solver.solodrez.rules.deals import MAX_DEAL
 
 # Every command: the module that defines it (as the function named like the command), and
 # the first paragraph of its docstring, which `drez --help` shortens as click would (a test
 # checks both against the commands themselves).
 LAZY_COMMANDS = {
-    "analyze": ("cli.solodrez.analyze", "Decide every deal of RANGE (like 0-99999, inclusive, "
+    "analyze": ("drez.cli.solodrez.analyze", "Decide every deal of RANGE (like 0-99999, inclusive, "
                 "or one number) and write one row per deal to --out as soon as it is decided."),
-    "apply": ("cli.solodrez.position",
+    "apply": ("drez.cli.solodrez.position",
               "Play MOVEs (like 4>7 or 4>7:3) on FILE and print the resulting position."),
-    "bench": ("cli.solodrez.solve", "Solve a fixed list of deals and print nodes, nodes per "
+    "bench": ("drez.cli.solodrez.solve", "Solve a fixed list of deals and print nodes, nodes per "
               "second and deals per second."),
-    "crapette": ("cli.crapette.commands",
+    "crapette": ("drez.cli.crapette.commands",
                  "Crapette: simulate games between computer players, or play one."),
-    "deal": ("cli.solodrez.position",
+    "deal": ("drez.cli.solodrez.position",
              "Print deal NUMBER (0..2**64-1) as dealt, in the position text format."),
-    "hint": ("cli.solodrez.hints", "The next move of a shortest solution for a deal or "
+    "hint": ("drez.cli.solodrez.hints", "The next move of a shortest solution for a deal or "
              "position FILE ('-' for stdin), how many moves remain with best play, and the "
              "position after that move."),
-    "moves": ("cli.solodrez.position", "List the legal moves of the position in FILE "
+    "moves": ("drez.cli.solodrez.position", "List the legal moves of the position in FILE "
               "('-' for stdin, or a deal number)."),
-    "play": ("cli.solodrez.play", "Play a deal or a position FILE in the terminal, one "
+    "play": ("drez.cli.solodrez.play", "Play a deal or a position FILE in the terminal, one "
              "command a line (no DEAL: a random deal)."),
-    "report": ("cli.solodrez.report", "Statistics of an analyze RESULTS file (CSV or JSON "
+    "report": ("drez.cli.solodrez.report", "Statistics of an analyze RESULTS file (CSV or JSON "
                "lines, optionally .gz)."),
-    "review": ("cli.solodrez.hints",
+    "review": ("drez.cli.solodrez.hints",
                "Replay the game record FILE ('-' for stdin) and judge every move."),
-    "serve": ("cli.solodrez.serve", "Serve the page to play Solodrez in a browser (hints, "
+    "serve": ("drez.cli.solodrez.serve", "Serve the page to play Solodrez in a browser (hints, "
               "undo, solutions, review) and its JSON API (README: 'Web app'), until Ctrl-C."),
-    "show": ("cli.solodrez.position",
+    "show": ("drez.cli.solodrez.position",
              "Draw the position in FILE ('-' for stdin, or a deal number) for people."),
-    "solve": ("cli.solodrez.solve", "Decide a deal number or a position FILE ('-' for "
+    "solve": ("drez.cli.solodrez.solve", "Decide a deal number or a position FILE ('-' for "
               "stdin): WON, LOST or UNKNOWN."),
-    "updown": ("cli.updown.commands",
+    "updown": ("drez.cli.updown.commands",
                "Up-and-down: simulate games between computer players, or play one."),
-    "verify": ("cli.solodrez.solve", "Check that MOVEs win from a deal or position: legal at "
+    "verify": ("drez.cli.solodrez.solve", "Check that MOVEs win from a deal or position: legal at "
                "every step, won at the end."),
 }
 

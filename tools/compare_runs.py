@@ -16,7 +16,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.solodrez import batch  # noqa: E402
+from drez.solver.solodrez import batch  # noqa: E402
 
 DECIDED = ("WON", "LOST")
 

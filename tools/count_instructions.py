@@ -37,9 +37,9 @@ CPU = {"NUMBA_CPU_NAME": "haswell",
 def _search(deals: list[int], map_path: str | None) -> None:
     """Greedy search on each deal to its end; prints deal, verdict code, stored, expanded."""
     sys.path.insert(0, ROOT)
-    from solver.solodrez.rules.position import Position
-    from solver.solodrez.search import astar
-    from solver.solodrez.search.solve import Limits, run_search
+    from drez.solver.solodrez.rules.position import Position
+    from drez.solver.solodrez.search import astar
+    from drez.solver.solodrez.search.solve import Limits, run_search
     for deal in deals:
         search = astar.AStar(Position.from_deal(deal).words(), 1 << 20, greedy=True)
         run_search(search, Limits(max_memory=1 << 30))

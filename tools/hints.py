@@ -22,9 +22,9 @@ import click
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from solver.solodrez.kernels import ensure_compiled  # noqa: E402
-from solver.solodrez.rules.position import Position  # noqa: E402
-from solver.solodrez.search.solve import WON, solve  # noqa: E402
+from drez.solver.solodrez.kernels import ensure_compiled  # noqa: E402
+from drez.solver.solodrez.rules.position import Position  # noqa: E402
+from drez.solver.solodrez.search.solve import WON, solve  # noqa: E402
 
 DREZ = os.path.join(os.path.dirname(sys.executable), "drez")
 

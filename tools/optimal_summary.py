@@ -19,9 +19,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from solver.solodrez import batch  # noqa: E402
-from solver.solodrez.rules.position import Position  # noqa: E402
-from solver.solodrez.search.tight import bound_not_exact, tight_scratch  # noqa: E402
+from drez.solver.solodrez import batch  # noqa: E402
+from drez.solver.solodrez.rules.position import Position  # noqa: E402
+from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch  # noqa: E402
 
 
 KEEP_MARK = "<!-- written by hand: tools/optimal_summary.py keeps what follows -->"

@@ -26,10 +26,10 @@ import click
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from cli.solodrez.limits import MemorySize  # noqa: E402
-from solver.solodrez import batch  # noqa: E402
-from solver.solodrez.search.solve import Limits  # noqa: E402
-from solver.solodrez.version import ENGINE_VERSION  # noqa: E402
+from drez.cli.solodrez.limits import MemorySize  # noqa: E402
+from drez.solver.solodrez import batch  # noqa: E402
+from drez.solver.solodrez.search.solve import Limits  # noqa: E402
+from drez.solver.solodrez.version import ENGINE_VERSION  # noqa: E402
 
 
 def _meta_of(path: str) -> str:

@@ -17,9 +17,9 @@ import json
 
 import click
 
-from solver.solodrez.kernels import ensure_compiled
-from webapp.local_server import Server
-from webapp.loadtest import burst, late_positions, slow_search
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.webapp.local_server import Server
+from drez.webapp.loadtest import burst, late_positions, slow_search
 
 
 @click.command()

@@ -22,13 +22,13 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cli.solodrez.inputs import BadInput, parse_deal_number
-from cli.solodrez.jsonout import moves_json
-from solver.solodrez.rules.moves import Move, MoveError, resolve_move
-from solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
-from solver.solodrez.rules.position import Position, PositionError
-from solver.solodrez.review import RecordError, format_record, parse_record
-from webapp.searches import Budget, Busy, Searches
+from drez.cli.solodrez.inputs import BadInput, parse_deal_number
+from drez.cli.solodrez.jsonout import moves_json
+from drez.solver.solodrez.rules.moves import Move, MoveError, resolve_move
+from drez.solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
+from drez.solver.solodrez.rules.position import Position, PositionError
+from drez.solver.solodrez.review import RecordError, format_record, parse_record
+from drez.webapp.searches import Budget, Busy, Searches
 
 MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB
 MAX_REVIEW_MOVES = 300
@@ -117,7 +117,7 @@ async def deal(request):
 
 
 async def pick(request):
-    from cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
+    from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
     difficulty = request.query_params.get("difficulty") or None
     if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
         raise BadRequest(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")

@@ -5,11 +5,11 @@ command, built by the same cli.solodrez.jsonout functions: `drez hint --json`, `
 positions come as text, not deal numbers, so no answer has a "deal" key."""
 from __future__ import annotations
 
-from cli.solodrez.jsonout import hint_json, solve_json, with_deal
-from solver.solodrez.hints import hint as make_hint
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.pictures.stepper import steps_html
-from solver.solodrez.search.solve import solve as run_solve
+from drez.cli.solodrez.jsonout import hint_json, solve_json, with_deal
+from drez.solver.solodrez.hints import hint as make_hint
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.pictures.stepper import steps_html
+from drez.solver.solodrez.search.solve import solve as run_solve
 
 
 def warm_up() -> None:
@@ -26,9 +26,9 @@ def solve(limits, pos, optimal: bool) -> dict:
 
 
 def review(limits, record) -> dict:
-    from cli.solodrez.jsonout import review_json
-    from cli.solodrez.text import review_lines
-    from solver.solodrez.review import review as run_review
+    from drez.cli.solodrez.jsonout import review_json
+    from drez.cli.solodrez.text import review_lines
+    from drez.solver.solodrez.review import review as run_review
     rv = run_review(record, limits)
     out = with_deal(rv.record.label, review_json(rv))
     out["summary"] = review_lines(rv)[-1]
@@ -36,6 +36,6 @@ def review(limits, record) -> dict:
 
 
 def steps(limits, pos, optimal: bool) -> str:
-    from cli.solodrez.text import describe
+    from drez.cli.solodrez.text import describe
     r = run_solve(pos, limits, optimal)
     return steps_html("Solodrez solution", describe(r), pos, r.moves)

@@ -11,10 +11,10 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from solver.solodrez import samples
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.solve import WON
+from drez.solver.solodrez import samples
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import WON
 
 
 def late_positions(deals=range(8)) -> list[Position]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import anyio
 
-from solver.solodrez.search.solve import DEFAULT_MAX_NODES, Limits
+from drez.solver.solodrez.search.solve import DEFAULT_MAX_NODES, Limits
 
 MAX_PENDING = 256
 _FLAGS = None          # in a worker: the shared cancel flags
@@ -51,7 +51,7 @@ class _Flag:
 def _init_worker(flags) -> None:
     global _FLAGS
     _FLAGS = flags
-    from webapp import jobs
+    from drez.webapp import jobs
     jobs.warm_up()
 
 
@@ -60,7 +60,7 @@ def _ready() -> bool:
 
 
 def _run_job(name: str, slot: int, limits: Limits, args: tuple):
-    from webapp import jobs
+    from drez.webapp import jobs
     limits.cancel = _Flag(slot)
     return getattr(jobs, name)(limits, *args)
 

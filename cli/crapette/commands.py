@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from cli.ladder import add_ladder
-from solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
-from solver.crapette.notation import move_text, parse_move
-from cli.crapette.render import describe_move, draw_table
-from solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
+from drez.cli.ladder import add_ladder
+from drez.solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
+from drez.solver.crapette.notation import move_text, parse_move
+from drez.cli.crapette.render import describe_move, draw_table
+from drez.solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
 h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot
@@ -118,7 +118,7 @@ def simulate(games, names, seed, workers, as_json, progress):
 
 
 def _play_pair(a, b, games, seed, workers):
-    from solver.crapette.sim import play_pair
+    from drez.solver.crapette.sim import play_pair
     return play_pair(a, b, games, seed, workers)
 
 
@@ -138,8 +138,8 @@ def play(bot, seed, two_players, no_color):
     Type moves in the notation of seeds/crapette.md rule C17; `help` lists it.  Reads moves
     from stdin line by line, so it also works with piped input.
     """
-    from cli.solodrez.inputs import stdin_lines
-    from cli.solodrez.render import use_color
+    from drez.cli.solodrez.inputs import stdin_lines
+    from drez.cli.solodrez.render import use_color
     stdin = stdin_lines()
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
@@ -174,9 +174,9 @@ def match(seats, games, seed, no_color):
     Seats may be human (moves typed as in `drez crapette play`) or computer players; with
     two humans the stop rule (C15) is in use.  Two computer seats play the match unattended.
     """
-    from cli.solodrez.inputs import stdin_lines
-    from cli.solodrez.render import use_color
-    from solver.crapette.match import Match
+    from drez.cli.solodrez.inputs import stdin_lines
+    from drez.cli.solodrez.render import use_color
+    from drez.solver.crapette.match import Match
     humans = [p for p in (0, 1) if seats[p] == "human"]
     stdin = stdin_lines() if humans else None      # two computers need no input
     if seed is None:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from solver.crapette.cards import is_red, text
-from solver.crapette.game import (HOME, PASS, WORK, GameState, Move, end_move, flip_move,
+from drez.solver.crapette.cards import is_red, text
+from drez.solver.crapette.game import (HOME, PASS, WORK, GameState, Move, end_move, flip_move,
                                   reserve, stock, waste)
 
 

@@ -8,10 +8,10 @@ import threading
 
 import click
 
-from cli.solodrez.inputs import BadInput, check_writable_file
-from cli.solodrez.limits import default_seconds, limit_options
-from cli.words import plural
-from solver.solodrez import batch
+from drez.cli.solodrez.inputs import BadInput, check_writable_file
+from drez.cli.solodrez.limits import default_seconds, limit_options
+from drez.cli.words import plural
+from drez.solver.solodrez import batch
 
 DASK_CONNECT_TIMEOUT = "5s"
 

@@ -7,18 +7,18 @@ import sys
 import click
 from tqdm import tqdm
 
-from cli.solodrez.inputs import BadInput, load_position, read_text
-from cli.solodrez.jsonout import echo_json, hint_json, move_result_json, review_json, with_deal
-from cli.solodrez.limits import default_seconds, limit_options, limits_from
-from cli.solodrez.pictures import write_review_html
-from cli.solodrez.render import draw, use_color
-from cli.solodrez.text import hint_lines, review_lines
-from cli.words import limit_words
-from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.rules.moves import move_text
-from solver.solodrez.review import RecordError, parse_record, review as run_review
-from solver.solodrez.search.solve import WON
+from drez.cli.solodrez.inputs import BadInput, load_position, read_text
+from drez.cli.solodrez.jsonout import echo_json, hint_json, move_result_json, review_json, with_deal
+from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
+from drez.cli.solodrez.pictures import write_review_html
+from drez.cli.solodrez.render import draw, use_color
+from drez.cli.solodrez.text import hint_lines, review_lines
+from drez.cli.words import limit_words
+from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.rules.moves import move_text
+from drez.solver.solodrez.review import RecordError, parse_record, review as run_review
+from drez.solver.solodrez.search.solve import WON
 
 EXIT_UNKNOWN = 3
 

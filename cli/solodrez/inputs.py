@@ -7,9 +7,9 @@ import sys
 
 import click
 
-from solver.solodrez.rules.deals import MAX_DEAL
-from solver.solodrez.rules.moves import MoveError, resolve_move
-from solver.solodrez.rules.position import Position, PositionError
+from drez.solver.solodrez.rules.deals import MAX_DEAL
+from drez.solver.solodrez.rules.moves import MoveError, resolve_move
+from drez.solver.solodrez.rules.position import Position, PositionError
 
 # A position is ~250 bytes and a long game record a few kilobytes; anything past this is
 # not something a person wrote, and reading it whole would only waste time and memory.

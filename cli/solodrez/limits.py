@@ -7,7 +7,7 @@ import re
 
 import click
 
-from solver.solodrez.search.solve import DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES, Limits
+from drez.solver.solodrez.search.solve import DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES, Limits
 
 _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)(?:I?B)?\s*$", re.I | re.ASCII)
 _SCALE = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}

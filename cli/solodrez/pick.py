@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 
-from cli.solodrez.inputs import BadInput
-from solver.solodrez.grades import DIFFICULTIES, GRADES
+from drez.cli.solodrez.inputs import BadInput
+from drez.deals import index_path
+from drez.solver.solodrez.grades import DIFFICULTIES, GRADES
 
-DEFAULT_INDEX = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "deals", "index.json")
+DEFAULT_INDEX = index_path()
 
 PICK_DIFFICULTIES = DIFFICULTIES
 

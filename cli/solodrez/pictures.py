@@ -10,10 +10,10 @@ import tempfile
 
 import click
 
-from cli.solodrez.inputs import BadInput
-from solver.solodrez.rules.moves import move_text
-from solver.solodrez.pictures.stepper import steps_html
-from solver.solodrez.pictures.svg import position_svg
+from drez.cli.solodrez.inputs import BadInput
+from drez.solver.solodrez.rules.moves import move_text
+from drez.solver.solodrez.pictures.stepper import steps_html
+from drez.solver.solodrez.pictures.svg import position_svg
 
 
 def write_file(path: str, data: bytes) -> None:
@@ -84,7 +84,7 @@ def write_review_html(path: str, rv, headline: str) -> None:
 def hardest_pictures(deals, directory: str, name: str) -> str:
     """SVG pictures of deals (as dealt, series removed) in directory; the report section
     that shows them."""
-    from solver.solodrez.rules.position import Position
+    from drez.solver.solodrez.rules.position import Position
     lines = ["", "## Pictures of the hardest deals", ""]
     for n in deals:
         path = os.path.join(directory, f"{name}-deal-{n}.svg")

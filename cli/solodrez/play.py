@@ -8,19 +8,19 @@ import sys
 
 import click
 
-from cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
-from cli.background import run_cancellable
-from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, stdin_lines
-from cli.solodrez.limits import default_seconds, limit_options, limits_from
-from cli.solodrez.render import draw, use_color
-from cli.solodrez.text import hint_lines
-from cli.words import limit_words, plural
-from solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, quick_block
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
-from solver.solodrez.rules.position import Position
-from solver.solodrez.review import format_record
-from solver.solodrez.search.solve import LOST, WON, Limits, solve
+from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
+from drez.cli.background import run_cancellable
+from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, stdin_lines
+from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
+from drez.cli.solodrez.render import draw, use_color
+from drez.cli.solodrez.text import hint_lines
+from drez.cli.words import limit_words, plural
+from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, quick_block
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.review import format_record
+from drez.solver.solodrez.search.solve import LOST, WON, Limits, solve
 
 PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
              "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")

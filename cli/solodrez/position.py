@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import click
 
-from cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
-from cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_moves
-from cli.solodrez.jsonout import echo_json, moves_json, with_deal
-from cli.solodrez.pictures import write_position_pictures
-from cli.solodrez.render import draw, use_color
-from solver.solodrez.rules.moves import move_text
-from solver.solodrez.rules.position import Position
+from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
+from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_moves
+from drez.cli.solodrez.jsonout import echo_json, moves_json, with_deal
+from drez.cli.solodrez.pictures import write_position_pictures
+from drez.cli.solodrez.render import draw, use_color
+from drez.solver.solodrez.rules.moves import move_text
+from drez.solver.solodrez.rules.position import Position
 
 
 @click.command()
@@ -73,7 +73,7 @@ def show(source, color, svg_path, png_path):
               help='Print {"moves": [move objects], "won": ...} (see README, JSON output).')
 def moves(source, as_json):
     """List the legal moves of the position in FILE ('-' for stdin, or a deal number)."""
-    from solver.solodrez.kernels import ensure_compiled
+    from drez.solver.solodrez.kernels import ensure_compiled
     ensure_compiled()
     pos, label = load_position(source)
     legal = pos.legal_moves()
@@ -92,7 +92,7 @@ def moves(source, as_json):
               help='Print {"moves", "length", "won", "position"} instead of the position.')
 def apply(source, move_texts, as_json):
     """Play MOVEs (like 4>7 or 4>7:3) on FILE and print the resulting position."""
-    from solver.solodrez.kernels import ensure_compiled
+    from drez.solver.solodrez.kernels import ensure_compiled
     ensure_compiled()
     pos, label = load_position(source)
     pos, played = play_moves(pos, move_texts)

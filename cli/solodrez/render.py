@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from solver.solodrez.rules.cards import card_name, card_number, is_neutral
+from drez.solver.solodrez.rules.cards import card_name, card_number, is_neutral
 
 # 256-colour terminal codes for the nine colours of the rulings (1 gray .. 9 green)
 _ANSI = {1: 245, 2: 196, 3: 201, 4: 93, 5: 33, 6: 226, 7: 51, 8: 208, 9: 40}

@@ -6,10 +6,10 @@ import os
 
 import click
 
-from cli.solodrez.inputs import check_writable_file
-from cli.solodrez.inputs import BadInput
-from cli.solodrez.pictures import hardest_pictures
-from solver.solodrez import batch, stats
+from drez.cli.solodrez.inputs import check_writable_file
+from drez.cli.solodrez.inputs import BadInput
+from drez.cli.solodrez.pictures import hardest_pictures
+from drez.solver.solodrez import batch, stats
 
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.2f}%"

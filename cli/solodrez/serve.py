@@ -5,9 +5,9 @@ import socket
 
 import click
 
-from cli.solodrez.inputs import BadInput
-from cli.solodrez.limits import MemorySize
-from solver.solodrez.kernels import ensure_compiled
+from drez.cli.solodrez.inputs import BadInput
+from drez.cli.solodrez.limits import MemorySize
+from drez.solver.solodrez.kernels import ensure_compiled
 
 
 def _check_address(host: str, port: int) -> None:
@@ -38,8 +38,8 @@ def serve(host, port, max_seconds, max_memory, workers):
     try:
         import uvicorn
 
-        from webapp.app import create_app
-        from webapp.searches import Budget
+        from drez.webapp.app import create_app
+        from drez.webapp.searches import Budget
     except ImportError as e:
         raise BadInput(f"drez serve needs the web extra: pip install 'drez[web]' ({e})") from None
     _check_address(host, port)

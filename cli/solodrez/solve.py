@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import click
 
-from cli.solodrez.inputs import BadInput, load_position
-from cli.solodrez.jsonout import echo_json, solve_json, with_deal
-from cli.solodrez.limits import limit_options, limits_from
-from cli.solodrez.pictures import write_solution_html
-from cli.solodrez.render import draw, use_color
-from cli.solodrez.text import describe
-from cli.words import plural
-from solver.solodrez.kernels import ensure_compiled, warm_up
-from solver.solodrez.rules.cards import is_neutral
-from solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
-from solver.solodrez.search.solve import UNKNOWN, solve as run_solve
+from drez.cli.solodrez.inputs import BadInput, load_position
+from drez.cli.solodrez.jsonout import echo_json, solve_json, with_deal
+from drez.cli.solodrez.limits import limit_options, limits_from
+from drez.cli.solodrez.pictures import write_solution_html
+from drez.cli.solodrez.render import draw, use_color
+from drez.cli.solodrez.text import describe
+from drez.cli.words import plural
+from drez.solver.solodrez.kernels import ensure_compiled, warm_up
+from drez.solver.solodrez.rules.cards import is_neutral
+from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
+from drez.solver.solodrez.search.solve import UNKNOWN, solve as run_solve
 
 EXIT_UNKNOWN = 3
 
@@ -121,8 +121,8 @@ def bench(deal_list, optimal, repeat, max_nodes, max_seconds, max_memory):
     import statistics
     import time
 
-    from cli.solodrez.inputs import parse_deal_number
-    from solver.solodrez.rules.position import Position
+    from drez.cli.solodrez.inputs import parse_deal_number
+    from drez.solver.solodrez.rules.position import Position
 
     if deal_list is None:
         deal_list = ",".join(map(str, OPTIMAL_BENCH_DEALS if optimal else BENCH_DEALS))

@@ -2,11 +2,11 @@
 hint's lines and a review's lines (also the web app's summary of a review)."""
 from __future__ import annotations
 
-from cli.words import limit_words, plural
-from solver.solodrez.review import describe_hint
-from solver.solodrez.rules.moves import move_text
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.solve import LOST, WON
+from drez.cli.words import limit_words, plural
+from drez.solver.solodrez.review import describe_hint
+from drez.solver.solodrez.rules.moves import move_text
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import LOST, WON
 
 
 def describe(result) -> str:

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from cli.solodrez.inputs import BadInput
-from cli.ladder import add_ladder
-from solver.updown.sim import make_bot
-from solver.updown.state import FIRST, LAST, PASS, STOP, new_game
+from drez.cli.solodrez.inputs import BadInput
+from drez.cli.ladder import add_ladder
+from drez.solver.updown.sim import make_bot
+from drez.solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
 ENDING = click.Choice([FIRST, LAST])
 ENDING_HELP = "first: first player out wins (U15); last: play on, last holder loses (U16)."
@@ -57,8 +57,8 @@ def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     """Play many games between computer players and report win rates per seat and per bot
     (95% Wilson intervals), the first player's advantage, game length and how often the
     free lead happens."""
-    from solver.updown.sim import simulate as run
-    from solver.updown.state import GameError
+    from drez.solver.updown.sim import simulate as run
+    from drez.solver.updown.state import GameError
     specs = _bot_list(bots or "greedy", players, "--bots")
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
@@ -88,7 +88,7 @@ def _known_bot(name: str) -> bool:
 
 
 def _play_pair(a, b, games, seed, workers):
-    from solver.updown.sim import play_pair
+    from drez.solver.updown.sim import play_pair
     return play_pair(a, b, games, seed, workers)
 
 
@@ -101,8 +101,8 @@ def _failing_game(specs, games: int, seed: int, ending: str, budget: float = 30.
     the games in order for at most `budget` seconds; None if not found in time."""
     import time
 
-    from solver.updown.sim import play_game
-    from solver.updown.state import GameError
+    from drez.solver.updown.sim import play_game
+    from drez.solver.updown.state import GameError
     start = time.monotonic()
     for i in range(games):
         if time.monotonic() - start > budget:
@@ -157,9 +157,9 @@ def play(players, bots, seat, seed, ending, color):
     Reads moves line by line from stdin, so it also works with piped input."""
     import random
 
-    from cli.solodrez.inputs import stdin_lines
-    from cli.solodrez.render import use_color
-    from cli.updown.human import HELP, set_color
+    from drez.cli.solodrez.inputs import stdin_lines
+    from drez.cli.solodrez.render import use_color
+    from drez.cli.updown.human import HELP, set_color
     stdin = stdin_lines()
     set_color(use_color(color))
     if not 0 <= seat < players:
@@ -187,8 +187,8 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bo
     """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
     on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
     False when a person quits or input ends (game left unfinished)."""
-    from solver.updown.bots import GreedyBot
-    from cli.updown.human import HELP, card_text, describe, parse_move, status
+    from drez.solver.updown.bots import GreedyBot
+    from drez.cli.updown.human import HELP, card_text, describe, parse_move, status
     you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
     shown, status_at = 0, -1
     named = {p: 0 for p in humans}     # own draws already told with their card, per seat
@@ -270,10 +270,10 @@ def match(seats, games, seed, ending, color):
     their moves as in `drez updown play`; computer seats play on their own."""
     import random
 
-    from cli.solodrez.inputs import stdin_lines
-    from cli.solodrez.render import use_color
-    from cli.updown.human import set_color
-    from solver.updown.match import Match
+    from drez.cli.solodrez.inputs import stdin_lines
+    from drez.cli.solodrez.render import use_color
+    from drez.cli.updown.human import set_color
+    from drez.solver.updown.match import Match
     specs = [x.strip().lower() for x in seats.split(",")]
     if not 2 <= len(specs) <= 6:
         raise click.BadParameter(f"{len(specs)} seats given: use 2 to 6", param_hint="--seats")

@@ -8,9 +8,9 @@ import re
 
 import click
 
-from solver.updown.cards import card_text as _plain_card, neighbours, parse_rank, rank_text
-from solver.updown.state import CONT, LEAD, PASS, START, STOP, Action
-from solver.updown.view import PlayerView
+from drez.solver.updown.cards import card_text as _plain_card, neighbours, parse_rank, rank_text
+from drez.solver.updown.state import CONT, LEAD, PASS, START, STOP, Action
+from drez.solver.updown.view import PlayerView
 
 _DRAW = re.compile(r"^(d|draw)\d*$")
 HELP = ("Type a rank to play it (2-10, J, Q, K, A), s to stop, d to draw (d1-d3 picks the "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
 
-from solver.common.stats import wilson_interval
+from drez.solver.common.stats import wilson_interval
 
 
 @dataclass(frozen=True)

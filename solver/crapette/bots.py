@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from solver.crapette.game import HOME, WORK, GameState, Move, _home_accepts, _work_accepts, \
+from drez.solver.crapette.game import HOME, WORK, GameState, Move, _home_accepts, _work_accepts, \
     reserve, stock, waste
-from solver.crapette.view import PlayerView
+from drez.solver.crapette.view import PlayerView
 
 
 class RandomBot:

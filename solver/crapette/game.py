@@ -8,10 +8,10 @@ import random
 from dataclasses import dataclass
 from operator import attrgetter
 
-from solver.crapette.cards import HIDDEN, rank
-from solver.crapette.piles import (HOME, N_PILES, PASS, STOP, WORK, Move, _M, end_move,  # noqa: F401
+from drez.solver.crapette.cards import HIDDEN, rank
+from drez.solver.crapette.piles import (HOME, N_PILES, PASS, STOP, WORK, Move, _M, end_move,  # noqa: F401
                                    flip_move, reserve, stock, waste)
-from solver.crapette.view import PlayerView
+from drez.solver.crapette.view import PlayerView
 
 QUIET_TURN_LIMIT = 200   # C13: turns in a row with no card reaching a home pile -> draw
 TURN_MOVE_LIMIT = 300    # C12: moves in one turn before only turn-ending moves stay legal

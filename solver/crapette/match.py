@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from solver.crapette.game import GameState, Move, deal, reserve, stock, waste
+from drez.solver.crapette.game import GameState, Move, deal, reserve, stock, waste
 
 
 def points_left(state: GameState, p: int) -> int:

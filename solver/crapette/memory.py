@@ -17,9 +17,9 @@ person who watched would know it.  Nothing here reads a card that is face down n
 """
 from __future__ import annotations
 
-from solver.crapette.cards import HIDDEN
-from solver.crapette.game import GameState, reserve, stock
-from solver.crapette.view import PlayerView
+from drez.solver.crapette.cards import HIDDEN
+from drez.solver.crapette.game import GameState, reserve, stock
+from drez.solver.crapette.view import PlayerView
 
 
 class PileMemory:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 
-from solver.crapette.bots import rule_score
-from solver.crapette.cards import HIDDEN
-from solver.crapette.game import GameState, Move, reserve, stock
-from solver.crapette.memory import PileMemory
-from solver.crapette.search import WIN, SearchBot, _key, burden
-from solver.crapette.view import PlayerView
+from drez.solver.crapette.bots import rule_score
+from drez.solver.crapette.cards import HIDDEN
+from drez.solver.crapette.game import GameState, Move, reserve, stock
+from drez.solver.crapette.memory import PileMemory
+from drez.solver.crapette.search import WIN, SearchBot, _key, burden
+from drez.solver.crapette.view import PlayerView
 
 REPLY_MOVES = 60     # bound on the opponent's replayed turn (the rule player's turns end anyway)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 
-from solver.crapette.cards import HIDDEN
-from solver.crapette.game import GameState, Move, _load_accepts, flip_move, home_wants, reserve, \
+from drez.solver.crapette.cards import HIDDEN
+from drez.solver.crapette.game import GameState, Move, _load_accepts, flip_move, home_wants, reserve, \
     stock, waste
-from solver.crapette.view import PlayerView
+from drez.solver.crapette.view import PlayerView
 
 WIN = 10_000.0
 

@@ -16,11 +16,11 @@ from multiprocessing import Pool
 
 from tqdm import tqdm
 
-from solver.common.stats import wilson_interval
-from solver.crapette.bots import RandomBot, RuleBot
-from solver.crapette.game import GameState, deal, reserve, waste
-from solver.crapette.reply import ReplySearchBot
-from solver.crapette.search import SearchBot
+from drez.solver.common.stats import wilson_interval
+from drez.solver.crapette.bots import RandomBot, RuleBot
+from drez.solver.crapette.game import GameState, deal, reserve, waste
+from drez.solver.crapette.reply import ReplySearchBot
+from drez.solver.crapette.search import SearchBot
 
 BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
 BEST = "reply"       # the strongest player by the ladder in reports/crapette.md

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 import random
 
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.solve import LOST, WON, Limits, solve
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import LOST, WON, Limits, solve
 
 
 def random_game(n: int, rng: random.Random, steps: int = 200) -> list[Position]:

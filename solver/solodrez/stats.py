@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from solver.common.stats import Z95, wilson_interval  # noqa: F401 (part of this module's API)
+from drez.solver.common.stats import Z95, wilson_interval  # noqa: F401 (part of this module's API)
 
 def winnability_bounds(won: int, lost: int, unknown: int, z: float = Z95):
     """(point, low, high) for the share of winnable deals.

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from solver.updown.cards import DECK_SIZE, N_RANKS
-from solver.updown.state import GameState
-from solver.updown.view import PlayerView
+from drez.solver.updown.cards import DECK_SIZE, N_RANKS
+from drez.solver.updown.state import GameState
+from drez.solver.updown.view import PlayerView
 
 _ACTION_KINDS = ("play", "lead", "stop", "draw", "pass")
 

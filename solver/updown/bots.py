@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from solver.updown.chains import best_chain, best_lead, rank_counts
-from solver.updown.state import STOP, Action
-from solver.updown.view import PlayerView
+from drez.solver.updown.chains import best_chain, best_lead, rank_counts
+from drez.solver.updown.state import STOP, Action
+from drez.solver.updown.view import PlayerView
 
 
 def unseen_counts(view: PlayerView) -> list[int]:

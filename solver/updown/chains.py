@@ -5,7 +5,7 @@ hand at most once. Used by the greedy player and the search player's rollouts.
 """
 from __future__ import annotations
 
-from solver.updown.cards import N_RANKS
+from drez.solver.updown.cards import N_RANKS
 
 NODE_LIMIT = 4000
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from solver.updown.sim import make_bot
-from solver.updown.state import FIRST, GameState, new_game
+from drez.solver.updown.sim import make_bot
+from drez.solver.updown.state import FIRST, GameState, new_game
 
 
 def game_loser(state: GameState) -> int:

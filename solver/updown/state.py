@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from solver.updown.cards import DECK_SIZE, N_RANKS, card_text, rank_text, parse_rank
-from solver.updown.view import PlayerView
+from drez.solver.updown.cards import DECK_SIZE, N_RANKS, card_text, rank_text, parse_rank
+from drez.solver.updown.view import PlayerView
 
 START, CONT, LEAD = "start", "cont", "lead"
 FIRST, LAST = "first", "last"          # endings: U15 first out wins; U16 last holder loses

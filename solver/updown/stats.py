@@ -1,7 +1,7 @@
 """Small statistics for simulation reports."""
 from __future__ import annotations
 
-from solver.common.stats import wilson_interval
+from drez.solver.common.stats import wilson_interval
 
 
 def rate(successes: int, trials: int) -> dict:

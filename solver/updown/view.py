@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from solver.updown.cards import card_text
+from drez.solver.updown.cards import card_text
 
 if TYPE_CHECKING:                     # the view is below the state: no import at run time
-    from solver.updown.state import Action
+    from drez.solver.updown.state import Action
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DREZ = [sys.executable, "-m", "cli"]
+DREZ = [sys.executable, "-m", "drez"]
 
 
 def one_error_line(stderr: str) -> bool:

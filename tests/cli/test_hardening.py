@@ -10,7 +10,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from cli.main import drez
+from drez.cli.main import drez
 from tests.cli.helpers import DREZ, one_error_line
 
 CLOSED_STDIN = [["show", "-"], ["moves", "-"], ["solve", "-"], ["hint", "-"],
@@ -59,7 +59,7 @@ def test_analyze_refuses_an_out_it_cannot_write_and_leaves_nothing(tmp_path):
 
 def test_analyze_dask_failed_start_leaves_nothing(tmp_path, monkeypatch):
     pytest.importorskip("dask.distributed")
-    from cli.solodrez import analyze
+    from drez.cli.solodrez import analyze
     monkeypatch.setattr(analyze, "DASK_CONNECT_TIMEOUT", "1s")
     out = tmp_path / "r.csv"
     for address in ("garbage", "tcp://127.0.0.1:1"):
@@ -70,7 +70,7 @@ def test_analyze_dask_failed_start_leaves_nothing(tmp_path, monkeypatch):
 
 
 def test_updown_simulate_names_the_game_a_guard_stopped(monkeypatch):
-    import solver.updown.state as state
+    import drez.solver.updown.state as state
     monkeypatch.setattr(state, "MAX_ACTIONS", 30)
     r = _invoke(["updown", "simulate", "--games", "5", "--workers", "1", "--seed", "4",
                  "--no-progress"])
@@ -150,7 +150,7 @@ def test_closed_stdin_message_comes_from_one_place():
     # the in-process view of the same rule: no stdin object at all
     saved = sys.stdin
     try:
-        from cli.solodrez import inputs
+        from drez.cli.solodrez import inputs
         sys.stdin = None
         with pytest.raises(inputs.BadInput):
             inputs.stdin_lines()

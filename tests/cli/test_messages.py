@@ -12,8 +12,8 @@ from tests.solodrez import reference as ref
 from tests.cli.helpers import DREZ, one_error_line
 from click.testing import CliRunner
 
-from cli.main import drez
-from solver.solodrez.rules.position import Position
+from drez.cli.main import drez
+from drez.solver.solodrez.rules.position import Position
 
 
 def _default_sigint():
@@ -108,7 +108,7 @@ def test_no_color_and_colour_only_on_request(monkeypatch):
     r = _invoke(["show", "42", "--color"])
     assert "\x1b[" in r.output
     monkeypatch.setenv("NO_COLOR", "1")
-    from cli.solodrez.render import use_color
+    from drez.cli.solodrez.render import use_color
     assert use_color(None) is False and use_color(True) is True
     r = _invoke(["show", "42"])
     assert "\x1b[" not in r.output
@@ -197,7 +197,7 @@ def test_apply_and_verify_json():
 
 
 def test_json_lines_error_rows_carry_the_error(tmp_path, monkeypatch):
-    from solver.solodrez import batch
+    from drez.solver.solodrez import batch
     row = batch.error_row(5, "boom")
     assert row["error"] == "boom" and {"limit", "lower_bound"} <= row.keys()
     assert json.loads(batch.format_row(row, "jsonl"))["error"] == "boom"

@@ -11,13 +11,13 @@ import sys
 import click
 import pytest
 
-from cli.main import LAZY_COMMANDS, drez, short_help
+from drez.cli.main import LAZY_COMMANDS, drez, short_help
 from tests.cli.helpers import ROOT
 
 # Runs drez in this process after the arguments, then prints the heavy modules it loaded.
 _RUNNER = """
 import sys
-from cli.main import drez
+from drez.cli.main import drez
 try:
     drez(sys.argv[1:], prog_name="drez")
 except SystemExit:
@@ -45,7 +45,7 @@ def test_commands_that_search_nothing_load_no_numba(args):
 
 
 def test_show_reads_a_position_without_numba(tmp_path):
-    deal = subprocess.run([sys.executable, "-m", "cli", "deal", "42"], cwd=ROOT,
+    deal = subprocess.run([sys.executable, "-m", "drez", "deal", "42"], cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout
     assert len(deal.splitlines()) == 9
     out, loaded = _loaded(["show", "-", "--no-color"], stdin=deal)

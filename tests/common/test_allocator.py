@@ -3,7 +3,7 @@ import platform
 
 import numpy as np
 
-from solver.common.allocator import keep_freed_memory
+from drez.solver.common.allocator import keep_freed_memory
 
 
 def test_keep_freed_memory_takes_on_glibc_and_tables_still_start_empty():

@@ -4,9 +4,9 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from cli.main import drez
-from solver.common.ladder import PairResult, elo, pair_seed, round_robin
-from solver.updown.sim import play_pair
+from drez.cli.main import drez
+from drez.solver.common.ladder import PairResult, elo, pair_seed, round_robin
+from drez.solver.updown.sim import play_pair
 
 
 def test_elo_fits_bradley_terry():

@@ -5,8 +5,10 @@ from __future__ import annotations
 import ast
 import os
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PACKAGES = ("solver", "cli", "webapp")
+PACKAGES = ("solver", "cli", "webapp", "deals")   # installed as drez.solver, drez.cli, ...
 MAX_LINES = 430     # "about 400": rules/engine.py (430) holds the packed layout and its kernels
 
 
@@ -18,7 +20,7 @@ def _modules() -> dict[str, str]:
             for name in files:
                 if name.endswith(".py"):
                     path = os.path.join(folder, name)
-                    parts = os.path.relpath(path, ROOT)[:-3].split(os.sep)
+                    parts = ["drez"] + os.path.relpath(path, ROOT)[:-3].split(os.sep)
                     if parts[-1] == "__init__":
                         parts = parts[:-1]
                     out[".".join(parts)] = path
@@ -107,11 +109,12 @@ def test_layers_import_only_downwards():
     """solver imports neither cli nor webapp; the games do not import each other; cli and
     webapp do not import tools or tests."""
     for name, deps in import_graph().items():
-        if name.startswith("solver"):
-            assert not any(d.startswith(("cli", "webapp")) for d in deps), (name, deps)
-        for game, others in (("solver.updown", ("solver.crapette", "solver.solodrez")),
-                             ("solver.crapette", ("solver.updown", "solver.solodrez")),
-                             ("solver.solodrez", ("solver.updown", "solver.crapette"))):
+        if name.startswith("drez.solver"):
+            assert not any(d.startswith(("drez.cli", "drez.webapp")) for d in deps), (name, deps)
+        for game, others in (
+                ("drez.solver.updown", ("drez.solver.crapette", "drez.solver.solodrez")),
+                ("drez.solver.crapette", ("drez.solver.updown", "drez.solver.solodrez")),
+                ("drez.solver.solodrez", ("drez.solver.updown", "drez.solver.crapette"))):
             if name.startswith(game):
                 assert not any(d.startswith(others) for d in deps), (name, deps)
 
@@ -124,12 +127,13 @@ def test_command_modules_are_imported_only_by_main():
     for name, path in _modules().items():
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        if name.startswith("cli.") and ("\nCOMMANDS = " in text or "@click.group(" in text):
+        if name.startswith("drez.cli.") and ("\nCOMMANDS = " in text or "@click.group(" in text):
             commands.add(name)
-    assert {"cli.solodrez.solve", "cli.updown.commands", "cli.crapette.commands"} <= commands
-    commands.discard("cli.main")          # the root group, run by cli/__main__.py
+    assert {"drez.cli.solodrez.solve", "drez.cli.updown.commands",
+            "drez.cli.crapette.commands"} <= commands
+    commands.discard("drez.cli.main")          # the root group, run by cli/__main__.py
     for name, deps in graph.items():
-        if name not in ("cli.main", "cli.__main__"):
+        if name not in ("drez.cli.main", "drez.cli.__main__"):
             assert not deps & commands, (name, deps & commands)
 
 
@@ -156,7 +160,7 @@ def test_every_folder_of_source_is_a_package_and_solver_draws_nothing():
             if any(f.endswith(".py") for f in files):
                 assert "__init__.py" in files, folder
     for name, path in _modules().items():
-        if name.startswith("solver"):
+        if name.startswith("drez.solver"):
             with open(path, encoding="utf-8") as f:
                 assert "import click" not in f.read(), name
 
@@ -180,4 +184,27 @@ def test_the_reference_implementation_stays_independent():
         names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                  [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
         for name in names:
-            assert name.split(".")[0] not in ("solver", "cli", "webapp", "tests"), name
+            assert name.split(".")[0] not in ("drez", "solver", "cli", "webapp", "tests"), name
+
+
+def test_everything_imports_under_the_project_name_and_every_package_ships():
+    """No module, test or tool imports a bare `solver`, `cli`, `webapp` or `deals` (those
+    names exist only in the checkout; installed, everything is `drez.*`), and pyproject.toml
+    lists every package folder, so the wheel holds them all."""
+    tomllib = pytest.importorskip("tomllib")      # Python 3.11+
+    bare = ("solver", "cli", "webapp", "deals")
+    for folder in PACKAGES + ("drez", "tests", "tools"):
+        for base, _, files in os.walk(os.path.join(ROOT, folder)):
+            for name in (f for f in files if f.endswith(".py")):
+                path = os.path.join(base, name)
+                with open(path, encoding="utf-8") as f:
+                    tree = ast.parse(f.read())
+                for node in ast.walk(tree):
+                    names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                             [node.module or ""] if isinstance(node, ast.ImportFrom)
+                             and not node.level else [])
+                    assert not any(n.split(".")[0] in bare for n in names), (path, names)
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+    found = {name for name, path in _modules().items() if path.endswith("__init__.py")}
+    assert listed == found | {"drez"}

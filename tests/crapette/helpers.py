@@ -1,6 +1,6 @@
 """Build hand-made Crapette positions for the rules tests."""
-from solver.crapette.cards import parse
-from solver.crapette.game import HOME, N_PILES, TURN_MOVE_LIMIT, WORK, GameState, Move, _M, \
+from drez.solver.crapette.cards import parse
+from drez.solver.crapette.game import HOME, N_PILES, TURN_MOVE_LIMIT, WORK, GameState, Move, _M, \
     _load_accepts, reserve, stock, waste
 
 

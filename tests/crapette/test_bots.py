@@ -2,11 +2,11 @@
 import random
 
 from tests.crapette.helpers import table
-from solver.crapette.bots import RandomBot, RuleBot
-from solver.crapette.cards import HIDDEN
-from solver.crapette.game import HOME, GameState, Move, new_game, reserve, stock, waste
-from solver.crapette.reply import ReplySearchBot
-from solver.crapette.search import SearchBot
+from drez.solver.crapette.bots import RandomBot, RuleBot
+from drez.solver.crapette.cards import HIDDEN
+from drez.solver.crapette.game import HOME, GameState, Move, new_game, reserve, stock, waste
+from drez.solver.crapette.reply import ReplySearchBot
+from drez.solver.crapette.search import SearchBot
 
 
 def midgame(seed, moves=80):
@@ -107,8 +107,8 @@ def test_search_plan_is_a_legal_line():
 
 def test_best_names_the_strongest_player():
     """`--bots best` is the reply-search player in Crapette and ISMCTS in Up-and-down."""
-    from solver.crapette.sim import make_bot
-    from solver.updown.sim import make_bot as updown_bot
-    from solver.updown.ismcts import ISMCTSBot
+    from drez.solver.crapette.sim import make_bot
+    from drez.solver.updown.sim import make_bot as updown_bot
+    from drez.solver.updown.ismcts import ISMCTSBot
     assert isinstance(make_bot("best"), ReplySearchBot)
     assert isinstance(updown_bot("best"), ISMCTSBot)

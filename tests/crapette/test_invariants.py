@@ -1,8 +1,8 @@
 """Invariants over thousands of simulated games (C1, C5, C13, C14, C16)."""
 from collections import Counter
 
-from solver.crapette.game import HOME, QUIET_TURN_LIMIT, face_up
-from solver.crapette.sim import play_game
+from drez.solver.crapette.game import HOME, QUIET_TURN_LIMIT, face_up
+from drez.solver.crapette.sim import play_game
 
 
 def checker():

@@ -3,11 +3,11 @@ import re
 
 from click.testing import CliRunner
 
-from cli.main import drez
+from drez.cli.main import drez
 from tests.crapette.helpers import table
-from solver.crapette.game import PASS, Move, reserve
-from solver.crapette.match import bot_match, game_points, points_left
-from solver.crapette.sim import make_bot
+from drez.solver.crapette.game import PASS, Move, reserve
+from drez.solver.crapette.match import bot_match, game_points, points_left
+from drez.solver.crapette.sim import make_bot
 
 
 def test_c19_winner_scores_the_losers_cards_second_pile_double():

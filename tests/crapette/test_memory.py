@@ -2,11 +2,11 @@
 import copy
 import random
 
-from solver.crapette.bots import RuleBot
-from solver.crapette.game import new_game, reserve, stock
-from solver.crapette.memory import PileMemory
-from solver.crapette.reply import ReplySearchBot, rule_reply
-from solver.crapette.sim import play_game
+from drez.solver.crapette.bots import RuleBot
+from drez.solver.crapette.game import new_game, reserve, stock
+from drez.solver.crapette.memory import PileMemory
+from drez.solver.crapette.reply import ReplySearchBot, rule_reply
+from drez.solver.crapette.sim import play_game
 
 PILES = [stock(0), reserve(0), stock(1), reserve(1)]
 
@@ -55,7 +55,7 @@ def test_reply_bot_decides_the_same_whatever_the_hidden_cards():
         state.piles[:] = saved
         decisions += 1
 
-    import solver.crapette.sim as sim
+    import drez.solver.crapette.sim as sim
     original = sim.make_bot
 
     def spy(name):

@@ -4,8 +4,8 @@ import random
 import pytest
 
 from tests.crapette.helpers import cards, table
-from solver.crapette.cards import deck, rank
-from solver.crapette.game import (HOME, PASS, TURN_MOVE_LIMIT, WORK, GameState, IllegalMove, Move,
+from drez.solver.crapette.cards import deck, rank
+from drez.solver.crapette.game import (HOME, PASS, TURN_MOVE_LIMIT, WORK, GameState, IllegalMove, Move,
                                   deal, end_move, face_up, first_player, flip_move, new_game,
                                   reserve, stock, waste)
 

@@ -1,8 +1,8 @@
 """Simulator: reproducibility, statistics and the C18 measure."""
 import pytest
 
-from solver.common.stats import wilson_interval as wilson
-from solver.crapette.sim import GameRecord, simulate, summarize
+from drez.solver.common.stats import wilson_interval as wilson
+from drez.solver.crapette.sim import GameRecord, simulate, summarize
 
 
 def test_wilson_known_values():

@@ -1,7 +1,7 @@
 """Solve functions for batch tests that fail on purpose (importable by spawned workers)."""
 import os
 
-from solver.solodrez.batch import solve_deal
+from drez.solver.solodrez.batch import solve_deal
 
 RAISES_ON = 3
 DIES_ON = 5

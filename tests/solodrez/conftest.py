@@ -3,7 +3,7 @@ test session, before any test runs, so no test sees the one-line compile notice 
 first command of a fresh checkout prints on stderr."""
 import pytest
 
-from solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.kernels import ensure_compiled
 
 
 @pytest.fixture(scope="session", autouse=True)

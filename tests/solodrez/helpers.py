@@ -10,10 +10,10 @@ import numpy as np
 
 from tests.solodrez import reference as ref
 
-from solver.solodrez.rules import engine, keys
-from solver.solodrez.rules.cards import card_name, parse_card
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
+from drez.solver.solodrez.rules import engine, keys
+from drez.solver.solodrez.rules.cards import card_name, parse_card
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 
-from solver.solodrez.samples import game_tails, late_positions
-from solver.solodrez.search.solve import LOST, solve
+from drez.solver.solodrez.samples import game_tails, late_positions
+from drez.solver.solodrez.search.solve import LOST, solve
 from tests.solodrez.helpers import fast_reference, ref, to_ref
 
 REF_NODES = 1_500

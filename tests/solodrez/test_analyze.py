@@ -16,11 +16,11 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from cli.main import drez
-from solver.solodrez import batch
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.solve import Limits, solve
+from drez.cli.main import drez
+from drez.solver.solodrez import batch
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import Limits, solve
 
 RANGE = "0-39"
 # a node cap (not time or memory) stops the harder deals, the same way on every machine
@@ -148,7 +148,7 @@ def test_resume_of_a_finished_run_changes_nothing(baseline, tmp_path):
 def test_ctrl_c_keeps_finished_rows_then_resume_completes(baseline, tmp_path):
     out = str(tmp_path / "r.csv")
     long_range = "0-999"                               # long enough to interrupt midway
-    cmd = [sys.executable, "-m", "cli", "analyze", long_range, "--out", out, "--workers", "1",
+    cmd = [sys.executable, "-m", "drez", "analyze", long_range, "--out", out, "--workers", "1",
            "--chunk-size", "1", *LIMITS]
     # a shell that started the test run in the background ignores SIGINT, and children
     # inherit that: give the run the ordinary Ctrl-C handling a terminal would
@@ -179,7 +179,7 @@ def test_sigterm_stops_the_workers_too_and_keeps_finished_rows(tmp_path):
     """`kill PID` reaches the main process only: it must stop its workers as Ctrl-C does,
     not leave them running alone until their deal ends."""
     out = str(tmp_path / "r.csv")
-    cmd = [sys.executable, "-m", "cli", "analyze", "0-999", "--out", out, "--workers", "2",
+    cmd = [sys.executable, "-m", "drez", "analyze", "0-999", "--out", out, "--workers", "2",
            "--chunk-size", "1", *LIMITS]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             cwd=os.path.dirname(os.path.dirname(os.path.dirname(
@@ -206,7 +206,7 @@ def test_ctrl_c_while_a_worker_starts_does_not_end_it():
     must be ignored as later ones are: the worker goes on and stops when told, exit code
     0, instead of dying with a KeyboardInterrupt traceback."""
     import multiprocessing as mp
-    from solver.solodrez.batch.runners import _Worker
+    from drez.solver.solodrez.batch.runners import _Worker
     w = _Worker(mp.get_context("spawn"), Limits(max_nodes=1000), False, None)
     os.kill(w.proc.pid, signal.SIGINT)          # at once: the child is still starting
     w.give([0])
@@ -356,7 +356,7 @@ def test_deal_number_still_prints_only_the_position():
 
 
 def test_committed_index_picks_a_hard_winnable_deal():
-    from cli.solodrez.pick import DEFAULT_INDEX
+    from drez.cli.solodrez.pick import DEFAULT_INDEX
     if not os.path.exists(DEFAULT_INDEX):
         pytest.skip("deals/index.json is not built yet")
     r = drez_run("deal", "--pick", "--difficulty", "hard", "--winnable", "--seed", "1")
@@ -366,7 +366,7 @@ def test_committed_index_picks_a_hard_winnable_deal():
 def test_the_difficulty_help_is_the_grade_table_the_code_uses(monkeypatch):
     """`drez analyze --help` prints the grades from batch's tables, so the help and the
     grading cannot drift apart."""
-    from cli.solodrez import analyze
+    from drez.cli.solodrez import analyze
     text = analyze._difficulty_help()
     assert text == analyze.DIFFICULTY_HELP
     for (nodes, name), (length, _) in zip(batch.NODE_GRADES, batch.LENGTH_GRADES):
@@ -381,7 +381,7 @@ def test_the_difficulty_help_is_the_grade_table_the_code_uses(monkeypatch):
 def test_the_main_process_compiles_before_it_starts_several_workers(tmp_path, monkeypatch):
     """With a cold cache, two workers compiling at once took 2 min 8 s of CPU where one
     compile in the main process took 1 min 7 s (bench.md); the workers then load it."""
-    from solver.solodrez import kernels
+    from drez.solver.solodrez import kernels
     calls = []
     monkeypatch.setattr(kernels, "ensure_compiled", lambda: calls.append("main"))
     result = analyze(str(tmp_path / "r.csv"), "--workers", "2", rng="0-3")

@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from solver.solodrez import batch
-from solver.solodrez.version import ENGINE_VERSION, RULES_VERSION
+from drez.solver.solodrez import batch
+from drez.solver.solodrez.version import ENGINE_VERSION, RULES_VERSION
 
 
 def settings(first=0, last=9, **kw):

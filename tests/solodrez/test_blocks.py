@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.samples import decided_positions
-from solver.solodrez.search import blocks
-from solver.solodrez.search.solve import LOST, WON, solve
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.samples import decided_positions
+from drez.solver.solodrez.search import blocks
+from drez.solver.solodrez.search.solve import LOST, WON, solve
 from tests.solodrez.helpers import P, ref, to_engine
 
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import drez
+from drez.cli.main import drez
 from tests.solodrez import reference as ref
 
 

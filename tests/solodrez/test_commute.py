@@ -6,12 +6,12 @@ import random
 import numpy as np
 import pytest
 
-from solver.solodrez.rules import engine
-from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.astar import AStar, LOST
-from solver.solodrez.search.commute import NO_RULE, came_code, came_words, covered
+from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.astar import AStar, LOST
+from drez.solver.solodrez.search.commute import NO_RULE, came_code, came_words, covered
 from tests.solodrez.helpers import biased_game, fast_reference, ref, to_engine
 
 NCOLS = engine.NCOLS

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from solver.solodrez.search import blocks, deadness
-from solver.solodrez.rules.cards import card_digit
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.dfs import LOST, WON, DfsState
-from solver.solodrez.search.astar import AStar
+from drez.solver.solodrez.search import blocks, deadness
+from drez.solver.solodrez.rules.cards import card_digit
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.dfs import LOST, WON, DfsState
+from drez.solver.solodrez.search.astar import AStar
 
 from tests.solodrez import reference as ref
 from tests.solodrez.helpers import to_engine

@@ -16,10 +16,10 @@ import pytest
 from tests.solodrez.helpers import (P, biased_game, engine_moves, engine_play, fast_reference,
                               independent_lower_bound, independent_misplaced, random_small_position, ref, to_engine,
                               to_ref, words_key)
-from solver.solodrez.rules import engine, keys
-from solver.solodrez.rules.productive import generate_productive
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
+from drez.solver.solodrez.rules import engine, keys
+from drez.solver.solodrez.rules.productive import generate_productive
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
 
 N_DEALS = 48
 STEPS = 50
@@ -411,7 +411,7 @@ def test_S15_23_cards_is_not_a_position():
     cols = ["P1 P2 P3 P4 P5 P6 P7 P8 J1 Q2 R2 B2 N2 X1 Q3 R3 B3 N3 X2 Q4 R4 B4 N4",
             "J2 J3 J4 J5 J6 J7 J8 J9", "Q1 Q5 Q6 Q7 Q8 Q9", "R1 R5 R6 R7 R8 R9",
             "B1 B5 B6 B7 B8 B9", "N1 N5 N6 N7 N8 N9 P9", "", "", ""]
-    from solver.solodrez.rules.position import PositionError
+    from drez.solver.solodrez.rules.position import PositionError
     with pytest.raises(PositionError, match=r"column 1 holds 23 cards"):
         Position.parse("\n".join(cols) + "\n")
 
@@ -490,7 +490,7 @@ def test_productive_moves_are_the_pruned_moves_that_lower_the_bound(corpus, play
 def test_a_position_keeps_the_words_of_its_columns():
     """Position packs its columns once; every position that play() and settled() make
     (series removed, won tables cleared) holds exactly the words of its own columns."""
-    from solver.solodrez.rules.position import columns_to_words
+    from drez.solver.solodrez.rules.position import columns_to_words
     rng = random.Random(12)
     seen = 0
     for n in range(40):
@@ -555,7 +555,7 @@ def test_settling_in_plain_python_is_the_engines():
 
 def engine_words(columns) -> np.ndarray:
     """The words of columns computed the engine's way, digit by digit (engine.POW7)."""
-    from solver.solodrez.rules.cards import card_digit
+    from drez.solver.solodrez.rules.cards import card_digit
     out = np.empty(engine.NCOLS, np.int64)
     for c, col in enumerate(columns):
         out[c] = engine.POW7[len(col)] + sum(int(engine.POW7[len(col) - 1 - i]) * card_digit(card)
@@ -597,9 +597,9 @@ def test_children_keys_from_symbol_words_are_canonical_keys(played):
     for every generated move exactly canonical_key of the successor the engine plays,
     and stops at the first move that wins; over the corpus (series removed by a move,
     empty columns, neutrals) and the columns of 19 to 22 cards (keyed from their words)."""
-    from solver.solodrez.rules.keys import KEY_WORDS
-    from solver.solodrez.search.children import children_work, key_children
-    from solver.solodrez.search.table import new_table
+    from drez.solver.solodrez.rules.keys import KEY_WORDS
+    from drez.solver.solodrez.search.children import children_work, key_children
+    from drez.solver.solodrez.search.table import new_table
     table, _ = new_table(1 << 10)
     ckeys = np.empty((engine.MAX_MOVES, KEY_WORDS), np.int64)
     homes = np.empty(engine.MAX_MOVES, np.int64)

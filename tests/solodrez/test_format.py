@@ -6,8 +6,8 @@ import random
 import pytest
 
 from tests.solodrez.helpers import DATA, P, biased_game, fast_reference, ref, to_engine, to_ref
-from solver.solodrez.rules.deals import deal_columns, splitmix64
-from solver.solodrez.rules.position import Position, PositionError
+from drez.solver.solodrez.rules.deals import deal_columns, splitmix64
+from drez.solver.solodrez.rules.position import Position, PositionError
 
 GOLDEN = (0, 1, 2, 42, 259, 2 ** 64 - 1)
 
@@ -211,7 +211,7 @@ def test_S15_messages_agree_with_reference_on_validity():
 def test_S17_move_notation_names_the_count_only_when_needed():
     """S17: `1>2` when one run length is legal; `1>2:2` required when [X] and [B, X] both
     can go from column 1 onto column 2 (S10); JSON is 1-based with the count."""
-    from solver.solodrez.rules.moves import Move, MoveError, move_text, resolve_move
+    from drez.solver.solodrez.rules.moves import Move, MoveError, move_text, resolve_move
     pos = Position.parse("P9 Q1 B1 X1\nJ2 X2\nJ1 Q2 R1 B2 N1 P1\n\nN2 R2\n\n\n\n\n")
     assert ref.validate(to_ref(pos)) is None
     legal = pos.legal_moves()
@@ -234,7 +234,7 @@ def test_S17_move_errors_have_one_class_per_kind_and_text_round_trips():
     """MoveSyntaxError (not a move), IllegalMoveError (not allowed here), AmbiguousMoveError
     (the count is needed), all MoveError and ValueError; Move.from_text inverts text();
     Position.play refuses an illegal move with IllegalMoveError."""
-    from solver.solodrez.rules.moves import (AmbiguousMoveError, IllegalMoveError, Move,
+    from drez.solver.solodrez.rules.moves import (AmbiguousMoveError, IllegalMoveError, Move,
                                              MoveError, MoveSyntaxError, resolve_move)
     pos = Position.parse("P9 Q1 B1 X1\nJ2 X2\nJ1 Q2 R1 B2 N1 P1\n\nN2 R2\n\n\n\n\n")
     legal = pos.legal_moves()
@@ -261,7 +261,7 @@ def test_move_unpack_inverts_pack_for_every_move_and_int_type():
     numpy int64, first time or later."""
     import numpy as np
 
-    from solver.solodrez.rules.moves import Move
+    from drez.solver.solodrez.rules.moves import Move
     moves = [Move(s, d, k) for s in range(9) for d in range(9) if s != d for k in (1, 7, 22)]
     random.Random(7).shuffle(moves)
     for i, m in enumerate(moves):

@@ -9,10 +9,10 @@ from click.testing import CliRunner
 from tests.solodrez.hint_corpus import decided_positions, reference_after
 from tests.solodrez.helpers import P, ref, to_engine, to_ref
 
-from cli.main import drez
-from solver.solodrez.hints import all_moves, hint
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits
+from drez.cli.main import drez
+from drez.solver.solodrez.hints import all_moves, hint
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits
 
 
 @pytest.fixture(scope="module")

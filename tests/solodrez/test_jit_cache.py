@@ -8,7 +8,7 @@ import textwrap
 
 import numba
 
-from solver.solodrez import jit, kernels
+from drez.solver.solodrez import jit, kernels
 from tests.cli.helpers import ROOT
 
 
@@ -118,8 +118,8 @@ def test_nothing_compiles_after_warm_up():
     """Every kernel a command calls, from Python or from another kernel, has its
     signature after warm_up: solving (tables growing in place), proving a shortest
     solution and playing moves compile nothing more, so no compile is silent."""
-    from solver.solodrez.rules.position import Position
-    from solver.solodrez.search.solve import Limits, solve
+    from drez.solver.solodrez.rules.position import Position
+    from drez.solver.solodrez.search.solve import Limits, solve
     kernels.warm_up()
 
     def signatures():
@@ -150,7 +150,7 @@ def test_a_cache_filled_in_part_is_announced_and_completed(tmp_path):
         marker.unlink()
     assert removed > 0
     env = dict(os.environ, DREZ_CACHE_DIR=str(tmp_path))
-    code = "from solver.solodrez.kernels import ensure_compiled; ensure_compiled()"
+    code = "from drez.solver.solodrez.kernels import ensure_compiled; ensure_compiled()"
 
     def run():
         return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,

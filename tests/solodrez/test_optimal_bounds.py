@@ -16,11 +16,11 @@ import pytest
 
 from tests.solodrez.helpers import (P, biased_game, fast_reference, late_game_cases,
                               random_small_position, ref, to_engine, to_ref)
-from solver.solodrez.rules import engine
-from solver.solodrez.search import astar
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.tight import (_allowed, _unschedulable, _surely_matched,
+from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.tight import (_allowed, _unschedulable, _surely_matched,
                                           bound_not_exact, tight_scratch)
 
 SCRATCH = tight_scratch()

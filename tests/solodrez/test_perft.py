@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tests.solodrez.helpers import DATA, fast_reference, ref, to_ref
-from solver.solodrez.rules import engine, keys
-from solver.solodrez.rules.position import Position
+from drez.solver.solodrez.rules import engine, keys
+from drez.solver.solodrez.rules.position import Position
 
 with open(os.path.join(DATA, "perft.json")) as f:
     CASES = json.load(f)["positions"]

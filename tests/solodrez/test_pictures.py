@@ -11,13 +11,13 @@ from tests.solodrez.hint_corpus import decided_positions
 from tests.solodrez.helpers import P, to_engine, to_ref
 
 from tests.solodrez import reference as ref
-from cli.main import drez
-from solver.solodrez.rules.cards import COLOUR_NAMES, card_name, card_number
-from solver.solodrez.rules.moves import resolve_move
-from solver.solodrez.pictures.stepper import steps_html
-from solver.solodrez.pictures.svg import COLOUR_HEX, NEUTRAL_FILL, move_marks, played_marks, position_svg
-from solver.solodrez.rules.position import Position
-from solver.solodrez.review import format_record
+from drez.cli.main import drez
+from drez.solver.solodrez.rules.cards import COLOUR_NAMES, card_name, card_number
+from drez.solver.solodrez.rules.moves import resolve_move
+from drez.solver.solodrez.pictures.stepper import steps_html
+from drez.solver.solodrez.pictures.svg import COLOUR_HEX, NEUTRAL_FILL, move_marks, played_marks, position_svg
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.review import format_record
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -90,7 +90,7 @@ def _html_moves(html: str) -> list[str]:
 
 def test_step_through_has_one_step_per_move_and_replays():
     pos, d = _late_win()
-    from solver.solodrez.search.solve import solve
+    from drez.solver.solodrez.search.solve import solve
     result = solve(pos, want_optimal=True)
     html = steps_html("t", "WON", pos, result.moves)
     assert html.count('class="step"') == len(result.moves) + 1 == d + 1

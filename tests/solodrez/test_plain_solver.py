@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.solve import Limits, solve
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import Limits, solve
 
 SOURCE = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "plain_solver.c")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 from tests.solodrez.helpers import P, to_engine
 
-from cli.main import drez
-from solver.solodrez.review import parse_record
+from drez.cli.main import drez
+from drez.solver.solodrez.review import parse_record
 
 
 def _play(tmp_path, cols, text):

@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from tests.solodrez.hint_corpus import decided_positions, losing_move, reference_after
 from tests.solodrez.helpers import P, to_engine
 
-from cli.main import drez
-from solver.solodrez.kernels import ensure_compiled
-from solver.solodrez.rules.moves import move_text
-from solver.solodrez.review import RecordError, format_record, parse_record, review
-from solver.solodrez.search.solve import LOST, WON
+from drez.cli.main import drez
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.rules.moves import move_text
+from drez.solver.solodrez.review import RecordError, format_record, parse_record, review
+from drez.solver.solodrez.search.solve import LOST, WON
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_review_finds_the_losing_move_and_the_move_to_play_instead(late):
 
 def test_review_of_a_shortest_win_has_no_mistakes(late):
     pos, d = late
-    from solver.solodrez.hints import hint
+    from drez.solver.solodrez.hints import hint
     texts, cur = [], pos
     while not cur.is_won():
         h = hint(cur)

@@ -7,9 +7,9 @@ searches prove LOST exactly where the reference does."""
 import pytest
 
 from tests.solodrez.helpers import fast_reference, late_game_cases, ref, to_engine
-from solver.solodrez.search import astar, dfs
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar, dfs
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
 
 DFS_DEALS = list(range(20)) + [259, 2 ** 64 - 1]
 # deals whose A* search finishes within a small budget (found by a scan of deals 0..400)
@@ -137,8 +137,8 @@ def test_ordering_a_subsequence_keeps_the_whole_lists_order():
 
     import numpy as np
 
-    from solver.solodrez.rules import engine
-    from solver.solodrez.search.ordering import shuffle_ties, sort_scored
+    from drez.solver.solodrez.rules import engine
+    from drez.solver.solodrez.search.ordering import shuffle_ties, sort_scored
     rng = random.Random(5)
     ties = np.empty(engine.MAX_MOVES, np.int64)
     checked = 0

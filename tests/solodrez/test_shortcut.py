@@ -6,12 +6,12 @@ import random
 import pytest
 
 from tests.solodrez.helpers import fast_reference, ref, to_engine
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search import dfs
-from solver.solodrez.search.shortcut import shorten
-from solver.solodrez.search.solve import WON, Limits, run_search, solve
-from solver.solodrez.search.status import verdict
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import dfs
+from drez.solver.solodrez.search.shortcut import shorten
+from drez.solver.solodrez.search.solve import WON, Limits, run_search, solve
+from drez.solver.solodrez.search.status import verdict
 
 
 def _found_win(pos: Position) -> list[int] | None:

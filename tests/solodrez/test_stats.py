@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from solver.solodrez import stats
+from drez.solver.solodrez import stats
 
 Z = stats.Z95
 

@@ -1,7 +1,7 @@
 """One set of search status codes (solver/solodrez/search/status.py) and one mapping to
 verdicts: both searches return the same codes, and only WON and LOST are verdicts."""
-from solver.solodrez.search import astar, dfs
-from solver.solodrez.search.status import Status, verdict
+from drez.solver.solodrez.search import astar, dfs
+from drez.solver.solodrez.search.status import Status, verdict
 
 
 def test_both_searches_return_the_one_set_of_codes():

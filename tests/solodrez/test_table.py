@@ -2,15 +2,15 @@
 import numpy as np
 import pytest
 
-from solver.solodrez.rules import engine
-from solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns, sorted_words
-from solver.solodrez.search import table
-from solver.solodrez.search.astar import AStar, WON as A_WON
-from solver.solodrez.rules.position import Position
-from solver.solodrez.search.dfs import DfsState, WON
-from solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
-from solver.solodrez.search.solve import _Clock as Clock, _run_stage as run_stage
-from solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns, sorted_words
+from drez.solver.solodrez.search import table
+from drez.solver.solodrez.search.astar import AStar, WON as A_WON
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.dfs import DfsState, WON
+from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
+from drez.solver.solodrez.search.solve import _Clock as Clock, _run_stage as run_stage
+from drez.solver.solodrez.rules.moves import Move
 
 from tests.solodrez import reference as ref
 
@@ -169,7 +169,7 @@ def test_keys_round_trip_and_match_the_documented_layout():
 def test_keys_decode_to_columns_and_symbol_words():
     """key_to_columns_and_symbols gives key_to_columns's columns, and column_symbols of
     each when every column fits a symbol word, else False; columns of up to 22 cards."""
-    from solver.solodrez.rules.keys import (SYMBOL_CARDS, column_symbols,
+    from drez.solver.solodrez.rules.keys import (SYMBOL_CARDS, column_symbols,
                                             key_to_columns_and_symbols)
     rng = np.random.default_rng(31)
     out = np.empty(engine.NCOLS, np.int64)
@@ -257,7 +257,7 @@ def test_a_last_growth_leaves_astar_room_for_its_open_list():
     """A* keeps about two open entries per stored position; its table's last growth
     leaves them room, so the search fills its table before memory stops it (without the
     reserve, deal 292 stopped at 51,385 positions in 48 MB with its table 3% full)."""
-    from solver.solodrez.search.solve import run_search
+    from drez.solver.solodrez.search.solve import run_search
     search = AStar(Position.from_deal(292).words(), FIRST_TABLE_BYTES)
     status, nodes, limit = run_search(search, Limits(max_nodes=10**7, max_memory=48 << 20))
     assert limit == "memory" and search.table_bytes() <= 48 << 20
@@ -278,7 +278,7 @@ def test_keys_from_symbol_words_are_the_canonical_keys():
     """keys.key_from_symbols on the columns' symbol words gives canonical_key's three
     words, in any column order; column_symbols refuses columns of more than SYMBOL_CARDS
     cards, and an empty column's symbol word is 0."""
-    from solver.solodrez.rules.keys import SYMBOL_CARDS, column_symbols, key_from_symbols
+    from drez.solver.solodrez.rules.keys import SYMBOL_CARDS, column_symbols, key_from_symbols
     rng = np.random.default_rng(29)
     got = np.empty(KEY_WORDS, np.int64)
     for _ in range(20000):

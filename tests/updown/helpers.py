@@ -1,6 +1,6 @@
 """Helpers for the up-and-down tests: build a position from card text."""
-from solver.updown.cards import RANKS, SUITS
-from solver.updown.state import FIRST, START, new_game
+from drez.solver.updown.cards import RANKS, SUITS
+from drez.solver.updown.state import FIRST, START, new_game
 
 
 def card(text: str) -> int:

@@ -5,11 +5,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli.main import drez
-from solver.updown.cards import RANKS, neighbours
-from solver.updown.sim import play_game, simulate
-from solver.updown.state import new_game
-from solver.common.stats import wilson_interval as wilson
+from drez.cli.main import drez
+from drez.solver.updown.cards import RANKS, neighbours
+from drez.solver.updown.sim import play_game, simulate
+from drez.solver.updown.state import new_game
+from drez.solver.common.stats import wilson_interval as wilson
 
 
 def run(*args, input=None):
@@ -115,7 +115,7 @@ def test_play_shows_only_the_persons_own_cards():
     res = run("play", "--seed", str(seed), "--players", "2", input="quit\n")
     assert res.exit_code == 0
     state = _first_prompt_hand(seed)
-    from solver.updown.cards import card_text
+    from drez.solver.updown.cards import card_text
     others = [card_text(c) for c in state.hands[1]]
     hand_line = next(line for line in res.output.splitlines() if line.startswith("Your hand:"))
     assert all(card_text(c) in hand_line for c in state.hands[0])

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from solver.updown.belief import hand_constraints, sample_state
-from solver.updown.sim import make_bot
-from solver.updown.state import FIRST, LAST, MAX_ACTIONS, new_game
+from drez.solver.updown.belief import hand_constraints, sample_state
+from drez.solver.updown.sim import make_bot
+from drez.solver.updown.state import FIRST, LAST, MAX_ACTIONS, new_game
 
 
 def hidden_cards(state, seat):
@@ -74,7 +74,7 @@ def test_U18_view_fields_are_the_reviewed_public_ones():
     """Adding a field to PlayerView must be a reviewed change: only these are public."""
     from dataclasses import fields
 
-    from solver.updown.view import PlayerView
+    from drez.solver.updown.view import PlayerView
     assert {f.name for f in fields(PlayerView)} == {
         "seat", "n_players", "ending", "hand", "played", "history", "hand_sizes",
         "pile_sizes", "out", "turn", "phase", "starter", "last_player", "passes",
@@ -82,7 +82,7 @@ def test_U18_view_fields_are_the_reviewed_public_ones():
 
 
 def test_U18_bots_are_handed_only_a_player_view():
-    from solver.updown.view import PlayerView
+    from drez.solver.updown.view import PlayerView
     seen_types = set()
 
     class Spy:
@@ -90,7 +90,7 @@ def test_U18_bots_are_handed_only_a_player_view():
             seen_types.add(type(view))
             return make_bot("greedy").choose(view, rng)
 
-    import solver.updown.sim as sim
+    import drez.solver.updown.sim as sim
     original = sim.make_bot
     sim.make_bot = lambda spec: Spy()
     try:

@@ -3,9 +3,9 @@ import re
 
 from click.testing import CliRunner
 
-from cli.main import drez
-from solver.updown.match import Match, bot_match, game_loser
-from solver.updown.state import FIRST, LAST, new_game
+from drez.cli.main import drez
+from drez.solver.updown.match import Match, bot_match, game_loser
+from drez.solver.updown.state import FIRST, LAST, new_game
 
 
 def finish(state, pick=lambda legal: legal[0]):

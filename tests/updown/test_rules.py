@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-from solver.updown.cards import fits, parse_rank, rank_of
-from solver.updown.state import (CONT, LAST, LEAD, MAX_ACTIONS, START, Action, GameError,
+from drez.solver.updown.cards import fits, parse_rank, rank_of
+from drez.solver.updown.state import (CONT, LAST, LEAD, MAX_ACTIONS, START, Action, GameError,
                                  deal_shares, new_game)
 from tests.updown.helpers import card, cards, position
 
@@ -232,8 +232,8 @@ def test_action_text_round_trip():
 def test_ismcts_returns_legal_actions_and_its_tree_counts_add_up():
     """The ISMCTS player only ever returns one of view.legal, and every iteration visits
     exactly one root child."""
-    from solver.updown.sim import make_bot
-    from solver.updown.ismcts import ISMCTSBot
+    from drez.solver.updown.sim import make_bot
+    from drez.solver.updown.ismcts import ISMCTSBot
     bot = ISMCTSBot(iterations=30)
     for seed in range(3):
         s = new_game(3, seed)

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from solver.updown.belief import _deal_hand
-from solver.updown.sim import make_bot
-from solver.updown.ismcts import _actions
-from solver.updown.montecarlo import playout, rollout_action
-from solver.updown.state import CONT, FIRST, LAST, STOP, new_game
+from drez.solver.updown.belief import _deal_hand
+from drez.solver.updown.sim import make_bot
+from drez.solver.updown.ismcts import _actions
+from drez.solver.updown.montecarlo import playout, rollout_action
+from drez.solver.updown.state import CONT, FIRST, LAST, STOP, new_game
 from tests.updown.helpers import deal_hand_reference
 
 

@@ -17,13 +17,13 @@ from tests.solodrez.helpers import to_ref
 from starlette.testclient import TestClient
 
 from tests.solodrez import reference as ref
-from cli.main import drez
-from solver.solodrez.rules.moves import Move
-from solver.solodrez.rules.position import Position
-from solver.solodrez.review import format_record
-from solver.solodrez.search.solve import solve
-from webapp.app import MAX_BODY, create_app
-from webapp.searches import Budget, Searches
+from drez.cli.main import drez
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.review import format_record
+from drez.solver.solodrez.search.solve import solve
+from drez.webapp.app import MAX_BODY, create_app
+from drez.webapp.searches import Budget, Searches
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_deal_is_what_drez_deal_prints(client):
 
 
 def test_pick_is_a_deal_of_the_index(client):
-    from cli.solodrez.pick import DEFAULT_INDEX
+    from drez.cli.solodrez.pick import DEFAULT_INDEX
     with open(DEFAULT_INDEX) as f:
         groups = json.load(f)["difficulties"]
     for _ in range(3):
@@ -132,7 +132,7 @@ def test_the_page_reads_fields_the_api_answers(client, late):
     """play.js reads the hint answer's fields by name (h.xxx): each must be a key of
     /api/hint (the cli/solodrez/jsonout.py vocabulary), not a name the API no longer uses."""
     import re
-    from webapp.app import STATIC
+    from drez.webapp.app import STATIC
     with open(f"{STATIC}/play.js", encoding="utf-8") as f:
         script = f.read()
     used = set(re.findall(r"\bh\.([a-z_]+)", script))

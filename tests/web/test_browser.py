@@ -14,7 +14,7 @@ import shutil
 import pytest
 from tests.solodrez.hint_corpus import decided_positions, losing_move
 
-from webapp.local_server import Server
+from drez.webapp.local_server import Server
 
 CHROMIUM = os.environ.get("DREZ_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -92,7 +92,7 @@ def _center(page, selector):
 
 
 def test_play_a_position_in_the_browser(server, browser, shots):
-    from solver.solodrez.hints import hint
+    from drez.solver.solodrez.hints import hint
     page = browser.new_page(viewport={"width": 900, "height": 1000})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -7,8 +7,8 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from webapp import loadtest as web_load
-from webapp.local_server import Server
+from drez.webapp import loadtest as web_load
+from drez.webapp.local_server import Server
 
 
 def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():
