@@ -19,6 +19,7 @@ demo: $(STAMP)
 	$(VENV)/bin/drez hint 42
 
 test: $(STAMP)
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

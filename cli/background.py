@@ -28,7 +28,7 @@ def run_cancellable(work, limits, what: str = "thinking", stream=None):
     def target():
         try:
             box["value"] = work(limits)
-        except BaseException as e:  # noqa: BLE001 - handed to the caller below
+        except BaseException as e:
             box["error"] = e
         finally:
             done.set()

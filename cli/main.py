@@ -144,7 +144,7 @@ class DrezGroup(click.Group):
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version   # 45 ms: only for --version
+    from importlib.metadata import PackageNotFoundError, version  # 45 ms: only for --version
     try:
         return version("drez")
     except PackageNotFoundError:

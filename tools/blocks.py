@@ -15,11 +15,10 @@ import time
 import click
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from drez.solver.solodrez.kernels import ensure_compiled
 from drez.solver.solodrez.samples import decided_positions
-
-from drez.solver.solodrez.search import blocks  # noqa: E402
-from drez.solver.solodrez.kernels import ensure_compiled  # noqa: E402
-from drez.solver.solodrez.search.solve import LOST  # noqa: E402
+from drez.solver.solodrez.search import blocks
+from drez.solver.solodrez.search.solve import LOST
 
 
 @click.command()

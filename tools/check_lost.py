@@ -16,11 +16,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.solver.solodrez import batch  # noqa: E402
-from drez.solver.solodrez.search import dfs  # noqa: E402
-from drez.solver.solodrez.kernels import ensure_compiled  # noqa: E402
-from drez.solver.solodrez.rules.position import Position  # noqa: E402
-from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, run_search  # noqa: E402
+from drez.solver.solodrez import batch
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import dfs
+from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, run_search
 
 LIMITS = Limits(max_nodes=1 << 62, max_seconds=0.0, max_memory=4 << 30)
 

@@ -10,13 +10,13 @@ disagreement, 2 on a file that cannot be read.
 from __future__ import annotations
 
 import os
-import sys
 import statistics
+import sys
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.solver.solodrez import batch  # noqa: E402
+from drez.solver.solodrez import batch
 
 DECIDED = ("WON", "LOST")
 

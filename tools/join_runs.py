@@ -21,7 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.solver.solodrez import batch  # noqa: E402
+from drez.solver.solodrez import batch
 
 LIMITS = ("optimal", "max_nodes", "max_seconds", "max_memory", "rules_version")
 

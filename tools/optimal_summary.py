@@ -19,10 +19,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.solver.solodrez import batch  # noqa: E402
-from drez.solver.solodrez.rules.position import Position  # noqa: E402
-from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch  # noqa: E402
-
+from drez.solver.solodrez import batch
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
 
 KEEP_MARK = "<!-- written by hand: tools/optimal_summary.py keeps what follows -->"
 
@@ -87,12 +86,12 @@ def main(argv=None) -> int:
         out += ["Made by:", "", "    " + args.command, ""]
     out += [f"Source: `{args.results}`, {len(rows):,} deals ({deals[0]}-{deals[-1]})."
             + (f"  {len(redecided):,} of its undecided deals were decided by a later pass "
-               f"({', '.join(sorted(set(os.path.basename(p) for p in redecided.values())))})"
+               f"({', '.join(sorted({os.path.basename(p) for p in redecided.values()}))})"
                "; those rows come from it." if redecided else ""), "",
             "## Verdicts", "", "| verdict | deals |", "|---|---:|"]
     for k in ("WON proven", "WON not proven shortest", "LOST", "UNKNOWN", "ERROR"):
         out.append(f"| {k} | {counts[k]:,} |")
-    won = counts["WON proven"] + counts["WON not proven shortest"]
+    counts["WON proven"] + counts["WON not proven shortest"]
     if args.verdicts:
         ref = read_rows(args.verdicts)
         disagree = [d for d in deals if d in ref and {rows[d]["verdict"], ref[d]["verdict"]}

@@ -23,10 +23,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.solver.solodrez import kernels  # noqa: E402
-from drez.solver.solodrez.rules.position import Position  # noqa: E402
-from drez.solver.solodrez.search import astar  # noqa: E402
-from drez.solver.solodrez.search.solve import Limits, run_search  # noqa: E402
+from drez.solver.solodrez import kernels
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.search.solve import Limits, run_search
 
 
 def _search(deal: int, optimal: bool = False) -> None:

@@ -14,10 +14,10 @@ import click
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.cli.solodrez.inputs import parse_deal_number  # noqa: E402
-from drez.cli.solodrez.limits import MemorySize  # noqa: E402
-from drez.solver.solodrez.rules.position import Position  # noqa: E402
-from drez.solver.solodrez.search.solve import Limits, solve  # noqa: E402
+from drez.cli.solodrez.inputs import parse_deal_number
+from drez.cli.solodrez.limits import MemorySize
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import Limits, solve
 
 
 @click.command(help=__doc__.splitlines()[0])

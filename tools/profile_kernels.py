@@ -19,16 +19,16 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.solver.solodrez.jit import njit  # noqa: E402
-from drez.solver.solodrez.rules.engine import MAX_MOVES, NCOLS, generate_moves  # noqa: E402
-from drez.solver.solodrez.rules.keys import KEY_WORDS, key_to_columns_and_symbols  # noqa: E402
-from drez.solver.solodrez.rules.position import Position  # noqa: E402
-from drez.solver.solodrez.search import astar  # noqa: E402
-from drez.solver.solodrez.search.children import children_work, key_children  # noqa: E402
-from drez.solver.solodrez.search.deadness import dead_memo, is_dead  # noqa: E402
-from drez.solver.solodrez.search.ordering import sort_scored  # noqa: E402
-from drez.solver.solodrez.search.solve import Limits, run_search  # noqa: E402
-from drez.solver.solodrez.search.table import table_find  # noqa: E402
+from drez.solver.solodrez.jit import njit
+from drez.solver.solodrez.rules.engine import MAX_MOVES, NCOLS, generate_moves
+from drez.solver.solodrez.rules.keys import KEY_WORDS, key_to_columns_and_symbols
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.search.children import children_work, key_children
+from drez.solver.solodrez.search.deadness import dead_memo, is_dead
+from drez.solver.solodrez.search.ordering import sort_scored
+from drez.solver.solodrez.search.solve import Limits, run_search
+from drez.solver.solodrez.search.table import table_find
 
 
 @njit

@@ -26,10 +26,10 @@ import click
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from drez.cli.solodrez.limits import MemorySize  # noqa: E402
-from drez.solver.solodrez import batch  # noqa: E402
-from drez.solver.solodrez.search.solve import Limits  # noqa: E402
-from drez.solver.solodrez.version import ENGINE_VERSION  # noqa: E402
+from drez.cli.solodrez.limits import MemorySize
+from drez.solver.solodrez import batch
+from drez.solver.solodrez.search.solve import Limits
+from drez.solver.solodrez.version import ENGINE_VERSION
 
 
 def _meta_of(path: str) -> str:
@@ -141,8 +141,9 @@ def main() -> int:
     ap.add_argument("--merge", metavar="OUT", help="write the merged results file")
     ap.add_argument("--max-nodes", type=int, default=60_000_000)
     ap.add_argument("--max-memory", type=_memory_size, default="4G")
-    ap.add_argument("--deals", type=_deal_list, help="redo only these of the undecided deals (comma-separated, "
-                    "in this order); not with --merge")
+    ap.add_argument("--deals", type=_deal_list,
+                    help="redo only these of the undecided deals (comma-separated, in this order); "
+                    "not with --merge")
     args = ap.parse_args()
     settings = batch.Settings.from_json(json.load(open(_meta_of(args.results), encoding="utf-8")))
     todo = sorted(d for d, r in _rows(args.results).items()

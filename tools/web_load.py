@@ -18,8 +18,8 @@ import json
 import click
 
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.webapp.local_server import Server
 from drez.webapp.loadtest import burst, late_positions, slow_search
+from drez.webapp.local_server import Server
 
 
 @click.command()
@@ -35,7 +35,7 @@ def main(requests, concurrency, slow_seconds):
         out = {"burst": burst(server.url, positions, requests, concurrency),
                "during_slow_search": slow_search(server.url, positions[0], slow_seconds)}
     finally:
-        code, err, seconds = server.stop()
+        code, _err, seconds = server.stop()
     out["server_stop"] = {"exit": code, "seconds": round(seconds, 2)}
     click.echo(json.dumps(out))
 

@@ -24,10 +24,10 @@ from starlette.staticfiles import StaticFiles
 
 from drez.cli.solodrez.inputs import BadInput, parse_deal_number
 from drez.cli.solodrez.jsonout import moves_json
-from drez.solver.solodrez.rules.moves import Move, MoveError, resolve_move
 from drez.solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
-from drez.solver.solodrez.rules.position import Position, PositionError
 from drez.solver.solodrez.review import RecordError, format_record, parse_record
+from drez.solver.solodrez.rules.moves import Move, MoveError, resolve_move
+from drez.solver.solodrez.rules.position import Position, PositionError
 from drez.webapp.searches import Budget, Busy, Searches
 
 MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB

@@ -72,14 +72,16 @@ def burst(url: str, positions: list[Position], requests: int, concurrency: int) 
             "problems": [r[1] for r in results if r[0] != "ok"][:3]}
 
 
-# A deal whose shortest-solution search outlasts any cap used here (deal 292: no proof of
-# its optimum after 25 s on the 2-core machine).  It was deal 42 until the A* of issue 14
-# (solver/solodrez/search/tight.py) proved deal 42 optimal in 11 ms.
-SLOW_DEAL = 292
+# A deal whose shortest-solution search outlasts any cap used here: 54422's proof stored
+# 220,610,725 positions (an 18 GB table), so with a memory cap of a few GiB only the time
+# cap can end it on any machine.  (Deal 292, used before, fills a 128 MB cap first on a
+# fast machine.)
+SLOW_DEAL = 54422
 
 
 def slow_search(url: str, fast: Position, slow_seconds: float) -> dict:
-    """Latencies of page and API requests while one hint search runs to the time cap."""
+    """Latencies of page and API requests while one hint search runs to the time cap, and
+    how many of each were answered while it still ran (`answered_during`)."""
     slow = {}
 
     def run_slow():
@@ -91,6 +93,7 @@ def slow_search(url: str, fast: Position, slow_seconds: float) -> dict:
     time.sleep(0.3)                          # the slow search is under way
     lat = {"page": [], "deal": [], "moves": [], "picture": [], "fast_hint": []}
     bad = 0
+    during = dict.fromkeys(lat, 0)
     while thread.is_alive():
         for name, path, body in (("page", "/", None), ("page", "/static/play.js", None),
                                  ("deal", "/api/deal/7", None),
@@ -100,9 +103,11 @@ def slow_search(url: str, fast: Position, slow_seconds: float) -> dict:
             status, _, s = call(url, path, body)
             bad += status != 200
             lat[name].append(s)
+            during[name] += status == 200 and thread.is_alive()
         time.sleep(0.05)
     thread.join()
     h = slow["hint"]
     return {"slow_hint": {"status": slow["status"], "seconds": round(slow["seconds"], 2),
                           "verdict": h.get("verdict"), "limit": h.get("limit")},
-            "failed_during": bad, **{k: _stats(v) for k, v in lat.items() if v}}
+            "failed_during": bad, "answered_during": during,
+            **{k: _stats(v) for k, v in lat.items() if v}}

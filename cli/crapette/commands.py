@@ -6,11 +6,12 @@ import sys
 
 import click
 
+from drez.cli.crapette.render import describe_move, draw_table
 from drez.cli.ladder import add_ladder
 from drez.solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
 from drez.solver.crapette.notation import move_text, parse_move
-from drez.cli.crapette.render import describe_move, draw_table
-from drez.solver.crapette.sim import BOTS, make_bot, simulate as run_games, summarize
+from drez.solver.crapette.sim import BOTS, make_bot, summarize
+from drez.solver.crapette.sim import simulate as run_games
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
 h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot

@@ -4,8 +4,18 @@ from __future__ import annotations
 import click
 
 from drez.solver.crapette.cards import is_red, text
-from drez.solver.crapette.game import (HOME, PASS, WORK, GameState, Move, end_move, flip_move,
-                                  reserve, stock, waste)
+from drez.solver.crapette.game import (
+    HOME,
+    PASS,
+    WORK,
+    GameState,
+    Move,
+    end_move,
+    flip_move,
+    reserve,
+    stock,
+    waste,
+)
 
 
 def card_text(card: int | None, color: bool) -> str:

@@ -158,7 +158,7 @@ def connect_dask(address: str):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         return Client(address, timeout=DASK_CONNECT_TIMEOUT)
-    except Exception as e:  # noqa: BLE001 - dask raises many kinds for a bad address
+    except Exception as e:
         reason = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise BadInput(f"cannot connect to the dask scheduler {address}: "
                        f"{reason[:200]}") from None

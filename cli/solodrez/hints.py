@@ -14,10 +14,12 @@ from drez.cli.solodrez.pictures import write_review_html
 from drez.cli.solodrez.render import draw, use_color
 from drez.cli.solodrez.text import hint_lines, review_lines
 from drez.cli.words import limit_words
-from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, hint_all
+from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint_all
+from drez.solver.solodrez.hints import hint as make_hint
 from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.review import RecordError, parse_record
+from drez.solver.solodrez.review import review as run_review
 from drez.solver.solodrez.rules.moves import move_text
-from drez.solver.solodrez.review import RecordError, parse_record, review as run_review
 from drez.solver.solodrez.search.solve import WON
 
 EXIT_UNKNOWN = 3

@@ -11,9 +11,9 @@ import tempfile
 import click
 
 from drez.cli.solodrez.inputs import BadInput
-from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.pictures.stepper import steps_html
 from drez.solver.solodrez.pictures.svg import position_svg
+from drez.solver.solodrez.rules.moves import move_text
 
 
 def write_file(path: str, data: bytes) -> None:

@@ -8,18 +8,19 @@ import sys
 
 import click
 
-from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from drez.cli.background import run_cancellable
 from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, stdin_lines
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
+from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from drez.cli.solodrez.render import draw, use_color
 from drez.cli.solodrez.text import hint_lines
 from drez.cli.words import limit_words, plural
-from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint as make_hint, quick_block
+from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, quick_block
+from drez.solver.solodrez.hints import hint as make_hint
 from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.review import format_record
 from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.review import format_record
 from drez.solver.solodrez.search.solve import LOST, WON, Limits, solve
 
 PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
@@ -221,10 +222,10 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
             game.pos = game.history.pop()[0]
             show()
         elif word == "hint":
-            h = run_cancellable(lambda lim: make_hint(game.pos, lim), limits, "hint")
+            h = run_cancellable(lambda lim, pos=game.pos: make_hint(pos, lim), limits, "hint")
             click.echo("\n".join(hint_lines(game.pos, h)))
         elif word == "solve":
-            r = run_cancellable(lambda lim: solve(game.pos, lim, want_optimal=True), limits,
+            r = run_cancellable(lambda lim, pos=game.pos: solve(pos, lim, want_optimal=True), limits,
                                 "solving")
             _say_solution(game.pos, r)
         elif word == "new":

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import click
 
-from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_moves
 from drez.cli.solodrez.jsonout import echo_json, moves_json, with_deal
+from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from drez.cli.solodrez.pictures import write_position_pictures
 from drez.cli.solodrez.render import draw, use_color
 from drez.solver.solodrez.rules.moves import move_text

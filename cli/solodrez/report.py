@@ -6,10 +6,10 @@ import os
 
 import click
 
-from drez.cli.solodrez.inputs import check_writable_file
-from drez.cli.solodrez.inputs import BadInput
+from drez.cli.solodrez.inputs import BadInput, check_writable_file
 from drez.cli.solodrez.pictures import hardest_pictures
 from drez.solver.solodrez import batch, stats
+
 
 def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.2f}%"
@@ -64,7 +64,7 @@ def render_report(name: str, source: str, s: dict, settings, charts: list[str]) 
     for v in ("WON", "LOST", "UNKNOWN", "ERROR"):
         lines.append(f"| {v} | {c[v]:,} | {_pct(c[v] / n if n else None)} |")
     lines += ["", f"**Winnability: {_pct(s['winnability'])}** of decided deals; "
-              f"95% Wilson interval {_pct(s['low'])} – {_pct(s['high'])} "
+              f"95% Wilson interval {_pct(s['low'])} \u2013 {_pct(s['high'])} "
               "(UNKNOWN and ERROR deals counted as lost for the lower end, as won for the "
               "upper end).", "", "## Difficulty", "",
               "| difficulty | deals | share |", "|---|---:|---:|"]

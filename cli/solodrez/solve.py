@@ -13,7 +13,8 @@ from drez.cli.words import plural
 from drez.solver.solodrez.kernels import ensure_compiled, warm_up
 from drez.solver.solodrez.rules.cards import is_neutral
 from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
-from drez.solver.solodrez.search.solve import UNKNOWN, solve as run_solve
+from drez.solver.solodrez.search.solve import UNKNOWN
+from drez.solver.solodrez.search.solve import solve as run_solve
 
 EXIT_UNKNOWN = 3
 

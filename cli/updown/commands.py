@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from drez.cli.solodrez.inputs import BadInput
 from drez.cli.ladder import add_ladder
+from drez.cli.solodrez.inputs import BadInput
 from drez.solver.updown.sim import make_bot
 from drez.solver.updown.state import FIRST, LAST, PASS, STOP, new_game
 
@@ -187,11 +187,11 @@ def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bo
     """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
     on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
     False when a person quits or input ends (game left unfinished)."""
-    from drez.solver.updown.bots import GreedyBot
     from drez.cli.updown.human import HELP, card_text, describe, parse_move, status
+    from drez.solver.updown.bots import GreedyBot
     you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
     shown, status_at = 0, -1
-    named = {p: 0 for p in humans}     # own draws already told with their card, per seat
+    named = dict.fromkeys(humans, 0)     # own draws already told with their card, per seat
     while not state.done:
         if humans:
             for event in state.history[shown:]:

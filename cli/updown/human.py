@@ -8,7 +8,8 @@ import re
 
 import click
 
-from drez.solver.updown.cards import card_text as _plain_card, neighbours, parse_rank, rank_text
+from drez.solver.updown.cards import card_text as _plain_card
+from drez.solver.updown.cards import neighbours, parse_rank, rank_text
 from drez.solver.updown.state import CONT, LEAD, PASS, START, STOP, Action
 from drez.solver.updown.view import PlayerView
 

@@ -9,9 +9,9 @@ intervals; ratings are Elo-style (Bradley-Terry fitted by maximum likelihood).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable
 
 from drez.solver.common.stats import wilson_interval
 

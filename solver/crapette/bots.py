@@ -7,8 +7,17 @@ from __future__ import annotations
 
 import random
 
-from drez.solver.crapette.game import HOME, WORK, GameState, Move, _home_accepts, _work_accepts, \
-    reserve, stock, waste
+from drez.solver.crapette.game import (
+    HOME,
+    WORK,
+    GameState,
+    Move,
+    _home_accepts,
+    _work_accepts,
+    reserve,
+    stock,
+    waste,
+)
 from drez.solver.crapette.view import PlayerView
 
 

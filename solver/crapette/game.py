@@ -9,8 +9,20 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from drez.solver.crapette.cards import HIDDEN, rank
-from drez.solver.crapette.piles import (HOME, N_PILES, PASS, STOP, WORK, Move, _M, end_move,  # noqa: F401
-                                   flip_move, reserve, stock, waste)
+from drez.solver.crapette.piles import (
+    _M,
+    HOME,
+    N_PILES,
+    PASS,
+    STOP,
+    WORK,
+    Move,
+    end_move,
+    flip_move,
+    reserve,
+    stock,
+    waste,
+)
 from drez.solver.crapette.view import PlayerView
 
 QUIET_TURN_LIMIT = 200   # C13: turns in a row with no card reaching a home pile -> draw
@@ -249,7 +261,8 @@ class GameState:
 
     @property
     def can_stop(self) -> bool:
-        """C15: stop may be called (stop rule on, and the turn in play or the one just ended left a home move)."""
+        """C15: stop may be called (stop rule on, and the turn in play or the one just ended left
+        a home move)."""
         return (self.stop_rule and self.result is None
                 and (self.fault or (self.moves_in_turn == 0 and self.prev_fault)))
 
@@ -354,7 +367,7 @@ class GameState:
             moves_in_turn=self.moves_in_turn, quiet=self.quiet, passes=self.passes)
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> "GameState":
+    def from_view(cls, view: PlayerView) -> GameState:
         """A GameState matching ``view`` with every face-down card replaced by HIDDEN."""
         piles: list[list[int]] = [[] for _ in range(N_PILES)]
         for w in WORK:

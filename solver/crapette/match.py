@@ -9,8 +9,8 @@ the difference of the two counts.  Scores add up from game to game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from drez.solver.crapette.game import GameState, Move, deal, reserve, stock, waste
 

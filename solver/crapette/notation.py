@@ -10,8 +10,18 @@ from __future__ import annotations
 
 import re
 
-from drez.solver.crapette.game import (HOME, PASS, WORK, GameState, Move, end_move, flip_move,
-                                  reserve, stock, waste)
+from drez.solver.crapette.game import (
+    HOME,
+    PASS,
+    WORK,
+    GameState,
+    Move,
+    end_move,
+    flip_move,
+    reserve,
+    stock,
+    waste,
+)
 
 _MOVE_RE = re.compile(r"^(f|s|[1-8])\s*-?\s*(h[1-8]?|[1-8]|os|ot)$")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-WORK = range(0, 8)
+WORK = range(8)
 HOME = range(8, 16)
 N_PILES = 22
 

@@ -13,8 +13,16 @@ from __future__ import annotations
 import random
 
 from drez.solver.crapette.cards import HIDDEN
-from drez.solver.crapette.game import GameState, Move, _load_accepts, flip_move, home_wants, reserve, \
-    stock, waste
+from drez.solver.crapette.game import (
+    GameState,
+    Move,
+    _load_accepts,
+    flip_move,
+    home_wants,
+    reserve,
+    stock,
+    waste,
+)
 from drez.solver.crapette.view import PlayerView
 
 WIN = 10_000.0

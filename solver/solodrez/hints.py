@@ -19,11 +19,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from .search.blocks import NO_MOVES, STUCK, Block, blocked, static_block
 from .rules.moves import Move
 from .rules.position import Position
+from .search.blocks import NO_MOVES, STUCK, Block, blocked, static_block
 from .search.solve import LOST, UNKNOWN, WON, Limits, Result, solve
-
 
 DEFAULT_HINT_SECONDS = 5.0     # a person waits seconds, not minutes: the default budget
 

@@ -14,8 +14,19 @@ from numba.core.dispatcher import Dispatcher
 from ..common.allocator import keep_freed_memory
 from . import jit
 from .rules import engine, keys, packing, productive
-from .search import (astar, children, commute, deadness, dfs, open_list, ordering, parents,
-                     shortcut, table, tight)
+from .search import (
+    astar,
+    children,
+    commute,
+    deadness,
+    dfs,
+    open_list,
+    ordering,
+    parents,
+    shortcut,
+    table,
+    tight,
+)
 
 _done = False
 WARM_MARKER = "warmed"   # written in the cache folder once warm_up has run there

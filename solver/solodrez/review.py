@@ -17,12 +17,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from .rules.deals import MAX_DEAL
 from .hints import Hint, hint
+from .rules.deals import MAX_DEAL
 from .rules.moves import Move, MoveError, resolve_move
 from .rules.position import Position, PositionError
 from .search.solve import LOST, WON, Limits
-
 
 MAX_POSITION_BYTES = 1 << 16     # a position file is a few hundred bytes
 
@@ -61,7 +60,8 @@ def parse_record(text: str, base_dir: str = ".") -> GameRecord:
     if head[0] == "deal":
         if len(head) != 2 or not (head[1].isascii() and head[1].isdigit()) \
                 or int(head[1]) > MAX_DEAL:
-            raise RecordError(head_line, f"{lines[head_line - 1].strip()!r}: write 'deal N' with N in 0..{MAX_DEAL}")
+            raise RecordError(head_line, f"{lines[head_line - 1].strip()!r}: "
+                                         f"write 'deal N' with N in 0..{MAX_DEAL}")
         start, label = Position.from_deal(int(head[1])), f"deal {int(head[1])}"
     elif head[0] == "position" and len(head) == 2:
         path = os.path.join(base_dir, head[1])

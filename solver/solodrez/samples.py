@@ -50,7 +50,7 @@ def decided_positions(seed: int, want_lost: int, want_won: int, max_nodes: int =
                 yield pos, WON
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def late_positions(deals=tuple(range(9)), seed=7):
     """(label, position) pairs: positions 6-10 moves before the end of a solver solution
     of each deal, and positions after 1 and 2 random moves away from them."""

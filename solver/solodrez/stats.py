@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from drez.solver.common.stats import Z95, wilson_interval  # noqa: F401 (part of this module's API)
+from drez.solver.common.stats import Z95, wilson_interval
+
 
 def winnability_bounds(won: int, lost: int, unknown: int, z: float = Z95):
     """(point, low, high) for the share of winnable deals.
@@ -64,7 +65,7 @@ def summarize_rows(rows) -> dict:
         if row["deal"] not in seen:
             seen.add(row["deal"])
             kept.append(row)
-    counts = {v: 0 for v in ("WON", "LOST", "UNKNOWN", "ERROR")}
+    counts = dict.fromkeys(("WON", "LOST", "UNKNOWN", "ERROR"), 0)
     difficulties: dict[str, int] = {}
     for row in kept:
         counts[row["verdict"]] = counts.get(row["verdict"], 0) + 1

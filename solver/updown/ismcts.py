@@ -37,7 +37,7 @@ DEFAULT_ITERATIONS = 200
 
 
 class _Node:
-    __slots__ = ("children", "visits", "wins", "avail")
+    __slots__ = ("avail", "children", "visits", "wins")
 
     def __init__(self):
         self.children: dict[tuple[int, Action], _Node] = {}

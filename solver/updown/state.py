@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from drez.solver.updown.cards import DECK_SIZE, N_RANKS, card_text, rank_text, parse_rank
+from drez.solver.updown.cards import DECK_SIZE, N_RANKS, card_text, parse_rank, rank_text
 from drez.solver.updown.view import PlayerView
 
 START, CONT, LEAD = "start", "cont", "lead"
@@ -42,7 +42,7 @@ class Action(NamedTuple):
         return self.kind
 
     @classmethod
-    def from_text(cls, text: str) -> "Action":
+    def from_text(cls, text: str) -> Action:
         """Parse the text form produced by `str(action)`; ValueError quoting bad input."""
         words = text.split()
         if not words:
@@ -70,11 +70,28 @@ def deal_shares(n_players: int) -> tuple[int, int]:
 class GameState:
     """Full state of one game; `apply` enforces every rule and raises GameError if illegal."""
 
-    __slots__ = ("n", "ending", "hands", "piles", "aside", "table", "turn", "phase",
-                 "passes", "last_player", "out", "starter", "history", "record",
-                 "n_actions", "winner", "loser", "stats")
+    __slots__ = (
+        "aside",
+        "ending",
+        "hands",
+        "history",
+        "last_player",
+        "loser",
+        "n",
+        "n_actions",
+        "out",
+        "passes",
+        "phase",
+        "piles",
+        "record",
+        "starter",
+        "stats",
+        "table",
+        "turn",
+        "winner",
+    )
 
-    def clone(self, record: bool = False) -> "GameState":
+    def clone(self, record: bool = False) -> GameState:
         """Independent copy; history is kept only if `record` (search copies skip it)."""
         s = GameState.__new__(GameState)
         s.n, s.ending = self.n, self.ending

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drez.cli.main import drez
+from drez.solver.solodrez.review import RecordError, parse_record
 from drez.solver.solodrez.rules.cards import card_name
 from drez.solver.solodrez.rules.position import Position, PositionError
-from drez.solver.solodrez.review import RecordError, parse_record
 
 FUZZ = settings(max_examples=int(os.environ.get("DREZ_FUZZ_EXAMPLES", "60")), deadline=None,
                 database=None, derandomize="DREZ_FUZZ_EXAMPLES" not in os.environ,

@@ -10,12 +10,12 @@ import subprocess
 import threading
 import time
 
-from tests.cli.helpers import DREZ, ROOT
 from click.testing import CliRunner
-from tests.solodrez.helpers import P, to_engine
 
 from drez.cli.main import drez
 from drez.solver.solodrez.review import parse_record
+from tests.cli.helpers import DREZ, ROOT
+from tests.solodrez.helpers import P, to_engine
 
 ONE_MOVE = ("J1 Q1 R1 B1 N1", "P1", "X1", "X2")
 INDEX = os.path.join(ROOT, "deals", "index.json")

@@ -1,7 +1,18 @@
 """Build hand-made Crapette positions for the rules tests."""
 from drez.solver.crapette.cards import parse
-from drez.solver.crapette.game import HOME, N_PILES, TURN_MOVE_LIMIT, WORK, GameState, Move, _M, \
-    _load_accepts, reserve, stock, waste
+from drez.solver.crapette.game import (
+    _M,
+    HOME,
+    N_PILES,
+    TURN_MOVE_LIMIT,
+    WORK,
+    GameState,
+    Move,
+    _load_accepts,
+    reserve,
+    stock,
+    waste,
+)
 
 
 def cards(text: str) -> list[int]:

@@ -1,12 +1,12 @@
 """Computer players: legal moves, honest views (C16), and the behaviours each level promises."""
 import random
 
-from tests.crapette.helpers import table
 from drez.solver.crapette.bots import RandomBot, RuleBot
 from drez.solver.crapette.cards import HIDDEN
 from drez.solver.crapette.game import HOME, GameState, Move, new_game, reserve, stock, waste
 from drez.solver.crapette.reply import ReplySearchBot
 from drez.solver.crapette.search import SearchBot
+from tests.crapette.helpers import table
 
 
 def midgame(seed, moves=80):
@@ -108,7 +108,7 @@ def test_search_plan_is_a_legal_line():
 def test_best_names_the_strongest_player():
     """`--bots best` is the reply-search player in Crapette and ISMCTS in Up-and-down."""
     from drez.solver.crapette.sim import make_bot
-    from drez.solver.updown.sim import make_bot as updown_bot
     from drez.solver.updown.ismcts import ISMCTSBot
+    from drez.solver.updown.sim import make_bot as updown_bot
     assert isinstance(make_bot("best"), ReplySearchBot)
     assert isinstance(updown_bot("best"), ISMCTSBot)

@@ -3,9 +3,9 @@ import json
 
 from click.testing import CliRunner
 
+from drez.cli.crapette.render import card_text
 from drez.cli.main import drez
 from drez.solver.crapette.game import new_game
-from drez.cli.crapette.render import card_text
 
 
 def run(*args, input=None):

@@ -40,7 +40,7 @@ def test_invariants_rule_vs_rule_many_games():
     """C1, C5, C13, C14, C16 over 1500 rule-vs-rule games (each card conserved, all end)."""
     records, seen = run(("rule", "rule"), 1500, 101)
     check_records(records)
-    assert sorted(set(r.index for r in records)) == list(range(1500))
+    assert sorted({r.index for r in records}) == list(range(1500))
     assert seen["decisions"] > 100_000
 
 

@@ -4,10 +4,10 @@ import re
 from click.testing import CliRunner
 
 from drez.cli.main import drez
-from tests.crapette.helpers import table
 from drez.solver.crapette.game import PASS, Move, reserve
 from drez.solver.crapette.match import bot_match, game_points, points_left
 from drez.solver.crapette.sim import make_bot
+from tests.crapette.helpers import table
 
 
 def test_c19_winner_scores_the_losers_cards_second_pile_double():

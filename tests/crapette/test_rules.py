@@ -3,11 +3,26 @@ import random
 
 import pytest
 
-from tests.crapette.helpers import cards, table
 from drez.solver.crapette.cards import deck, rank
-from drez.solver.crapette.game import (HOME, PASS, TURN_MOVE_LIMIT, WORK, GameState, IllegalMove, Move,
-                                  deal, end_move, face_up, first_player, flip_move, new_game,
-                                  reserve, stock, waste)
+from drez.solver.crapette.game import (
+    HOME,
+    PASS,
+    TURN_MOVE_LIMIT,
+    WORK,
+    GameState,
+    IllegalMove,
+    Move,
+    deal,
+    end_move,
+    face_up,
+    first_player,
+    flip_move,
+    new_game,
+    reserve,
+    stock,
+    waste,
+)
+from tests.crapette.helpers import cards, table
 
 H1, H2 = HOME[0], HOME[1]
 
@@ -46,9 +61,9 @@ def test_c2_deal_fixed_by_seed():
 
 def test_c3_higher_reserve_top_starts():
     """C3: the higher second-pile top starts, Ace low."""
-    g = table(reserve0="KS AH", reserve1="QS KD", work={i: "5S" for i in range(8)})
+    g = table(reserve0="KS AH", reserve1="QS KD", work=dict.fromkeys(range(8), "5S"))
     assert first_player(g.piles, random.Random(0)) == 1
-    g = table(reserve0="2C", reserve1="AC", work={i: "5S" for i in range(8)})
+    g = table(reserve0="2C", reserve1="AC", work=dict.fromkeys(range(8), "5S"))
     assert first_player(g.piles, random.Random(0)) == 0
 
 
@@ -57,7 +72,7 @@ def test_c3_tie_goes_to_work_cards_then_rng():
     w = {0: "5S", 1: "9H", 2: "2C", 3: "2C", 4: "5D", 5: "TH", 6: "KC", 7: "AC"}
     g = table(reserve0="7S", reserve1="7H", work=w)
     assert first_player(g.piles, random.Random(0)) == 1      # W2 9 < W6 T
-    tie = table(reserve0="7S", reserve1="7H", work={i: "5S" for i in range(8)})
+    tie = table(reserve0="7S", reserve1="7H", work=dict.fromkeys(range(8), "5S"))
     starters = {first_player(tie.piles, random.Random(s)) for s in range(20)}
     assert starters == {0, 1}
 
@@ -179,7 +194,7 @@ def test_c14_both_pass_is_a_draw_scored_by_cards():
 
 def _pass_then_play_table():
     """Player 0 is stuck; player 1 can put 3D on W1's 4S, which gives 0 the move 2S-W1."""
-    full = {i: "2H" for i in range(1, 8)}
+    full = dict.fromkeys(range(1, 8), "2H")
     return table(reserve0="KS 2S", reserve1="KH 3D", work={0: "4S", **full})
 
 
@@ -216,7 +231,7 @@ def test_c14_idle_passes_after_a_move_draw():
 def test_c14_quiet_turns_draw():
     """C14: 200 turns with no card reaching a home pile draw the game."""
     g = table(stock0="KS " * 150, stock1="KH " * 150, reserve0="QS", reserve1="QH")
-    for t in range(199):
+    for _t in range(199):
         g.play(g.turn_end_move())
         assert g.result is None
     g.play(g.turn_end_move())

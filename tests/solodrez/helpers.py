@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 
 import numpy as np
-
-from tests.solodrez import reference as ref
 
 from drez.solver.solodrez.rules import engine, keys
 from drez.solver.solodrez.rules.cards import card_name, parse_card
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
+from tests.solodrez import reference as ref
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
@@ -104,7 +104,7 @@ def independent_lower_bound(pos) -> int:
     real card."""
     h = independent_misplaced(pos)
     for col in pos:
-        for below, card in zip(col, col[1:]):
+        for below, card in itertools.pairwise(col):
             h += ref.is_neutral(card) and not ref.is_neutral(below)
     return h
 
@@ -138,6 +138,6 @@ def late_game_cases():
     for i, line in enumerate(lines):
         if line.startswith("# distance "):
             d = line.split()[2]
-            cols = tuple(tuple(l.split()) for l in lines[i + 1:i + 10])
+            cols = tuple(tuple(text.split()) for text in lines[i + 1:i + 10])
             out.append((cols, d if d == "LOST" else int(d)))
     return out

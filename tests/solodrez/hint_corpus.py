@@ -13,7 +13,7 @@ from tests.solodrez.helpers import fast_reference, ref, to_ref
 REF_NODES = 1_500
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def decided_positions():
     """(label, position, reference distance or 'LOST') for late_positions() and
     game_tails(), where the reference can afford the answer."""

@@ -95,7 +95,7 @@ def test_refuses_to_overwrite_existing_output(baseline):
 ])
 def test_resume_refuses_different_settings(baseline, tmp_path, change, what):
     out = copy_run(baseline, tmp_path)
-    args = [a for a in LIMITS]
+    args = list(LIMITS)
     if change[0] in args:
         args[args.index(change[0]) + 1] = change[1]
         change = []
@@ -206,6 +206,7 @@ def test_ctrl_c_while_a_worker_starts_does_not_end_it():
     must be ignored as later ones are: the worker goes on and stops when told, exit code
     0, instead of dying with a KeyboardInterrupt traceback."""
     import multiprocessing as mp
+
     from drez.solver.solodrez.batch.runners import _Worker
     w = _Worker(mp.get_context("spawn"), Limits(max_nodes=1000), False, None)
     os.kill(w.proc.pid, signal.SIGINT)          # at once: the child is still starting
@@ -305,7 +306,7 @@ def test_report_numbers_match_the_csv(baseline, tmp_path):
     lo = _wilson(won, n)[0]
     hi = _wilson(won + unknown, n)[1]
     assert f"**Winnability: {100 * p:.2f}%**" in md
-    assert f"interval {100 * lo:.2f}% – {100 * hi:.2f}%" in md
+    assert f"interval {100 * lo:.2f}% \u2013 {100 * hi:.2f}%" in md
     lengths = sorted(int(r[2]) for r in rows if r[1] == "WON")
     assert re.search(rf"\| \| {len(lengths)} \| [\d.,]+ \| {lengths[0]} \|", md)
     for chart in ("lengths", "nodes", "difficulty"):

@@ -9,7 +9,7 @@ from drez.solver.solodrez.version import ENGINE_VERSION, RULES_VERSION
 
 
 def settings(first=0, last=9, **kw):
-    base = dict(optimal=False, max_nodes=1000, max_seconds=5.0, max_memory=1 << 20)
+    base = {"optimal": False, "max_nodes": 1000, "max_seconds": 5.0, "max_memory": 1 << 20}
     base.update(kw)
     return batch.Settings(first, last, **base)
 
@@ -122,7 +122,7 @@ def test_resume_refuses_rows_outside_range_and_missing_meta(tmp_path):
     with pytest.raises(batch.BatchError, match="deal 30 is outside"):
         batch.prepare_output(out, settings(), resume=True)
     os.remove(out + ".meta.json")
-    with pytest.raises(batch.BatchError, match="settings file .* is missing"):
+    with pytest.raises(batch.BatchError, match=r"settings file .* is missing"):
         batch.prepare_output(out, settings(), resume=True)
 
 

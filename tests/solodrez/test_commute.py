@@ -10,7 +10,7 @@ from drez.solver.solodrez.rules import engine
 from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search.astar import AStar, LOST
+from drez.solver.solodrez.search.astar import LOST, AStar
 from drez.solver.solodrez.search.commute import NO_RULE, came_code, came_words, covered
 from tests.solodrez.helpers import biased_game, fast_reference, ref, to_engine
 

@@ -5,12 +5,11 @@ import random
 
 import pytest
 
-from drez.solver.solodrez.search import blocks, deadness
 from drez.solver.solodrez.rules.cards import card_digit
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search.dfs import LOST, WON, DfsState
+from drez.solver.solodrez.search import blocks, deadness
 from drez.solver.solodrez.search.astar import AStar
-
+from drez.solver.solodrez.search.dfs import LOST, WON, DfsState
 from tests.solodrez import reference as ref
 from tests.solodrez.helpers import to_engine
 
@@ -85,7 +84,7 @@ def test_S14_a_joker_column_that_cannot_be_cleared_opens_no_empty_column():
     found.sort(key=lambda f: f[0])
     sample = found[::len(found) // 20]      # 3 to 60 positions reachable
     assert sample[-1][0] > 40
-    for size, pos in sample:
+    for _, pos in sample:
         assert ref.shortest_distance(ref_position(pos), max_nodes=5000) == "LOST", str(pos)
 
 

@@ -1,6 +1,6 @@
-"""The numba engine (solver/solodrez/rules/engine.py through solver/solodrez/rules/position.py) against the independent
-pure-Python reference (tests/solodrez/reference.py) and the rulings, rule by rule (S-numbers of
-seeds/solodrez.md).
+"""The numba engine (solver/solodrez/rules/engine.py, through rules/position.py)
+against the independent pure-Python reference (tests/solodrez/reference.py) and the
+rulings, rule by rule (S-numbers of seeds/solodrez.md).
 
 Most checks run over a corpus of settled positions reached by seeded play from many deals:
 half of the games play uniformly random legal moves, half prefer moves that put a card
@@ -13,13 +13,24 @@ import random
 import numpy as np
 import pytest
 
-from tests.solodrez.helpers import (P, biased_game, engine_moves, engine_play, fast_reference,
-                              independent_lower_bound, independent_misplaced, random_small_position, ref, to_engine,
-                              to_ref, words_key)
 from drez.solver.solodrez.rules import engine, keys
-from drez.solver.solodrez.rules.productive import generate_productive
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.rules.productive import generate_productive
+from tests.solodrez.helpers import (
+    P,
+    biased_game,
+    engine_moves,
+    engine_play,
+    fast_reference,
+    independent_lower_bound,
+    independent_misplaced,
+    random_small_position,
+    ref,
+    to_engine,
+    to_ref,
+    words_key,
+)
 
 N_DEALS = 48
 STEPS = 50
@@ -435,7 +446,7 @@ def test_bound_delta_is_the_change_of_lower_bound(corpus, played):
     for p, succ, (pos, mine) in zip(positions, successors, played):
         words = pos.words()
         lb = int(engine.lower_bound(words))
-        for m, q in succ:
+        for m, _q in succ:
             after = int(engine.lower_bound(mine[m].words()))
             assert int(engine.bound_delta(words, Move(*m).pack())) == after - lb, (p, m)
             outlook = int(engine.move_outlook(words, Move(*m).pack()))
@@ -465,7 +476,7 @@ def test_productive_moves_are_the_pruned_moves_that_lower_the_bound(corpus, play
     """rules.productive.generate_productive (what A* expands in a position's own layer)
     lists exactly the moves of generate_moves(prune=True) after which lower_bound is one
     less, in the same order; the corpus has such moves of every kind of first card."""
-    positions, _ = corpus
+    _positions, _ = corpus
     out = np.empty(engine.MAX_MOVES, np.int64)
     kinds = set()
     for pos, mine in played:

@@ -3,9 +3,10 @@ dead-position pruning, must store exactly the whole reachable set, so the three 
 store the same number of positions; with the pruning they all still say LOST."""
 import pytest
 
-from drez.solver.solodrez.search.astar import AStar, LOST as A_LOST
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search.dfs import DfsState, LOST
+from drez.solver.solodrez.search.astar import LOST as A_LOST
+from drez.solver.solodrez.search.astar import AStar
+from drez.solver.solodrez.search.dfs import LOST, DfsState
 from drez.solver.solodrez.search.solve import solve
 
 # lost deals with reachable sets of about 20,000-27,000 positions (reports/deals-0-99999)

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from tests.solodrez.helpers import DATA, P, biased_game, fast_reference, ref, to_engine, to_ref
 from drez.solver.solodrez.rules.deals import deal_columns, splitmix64
 from drez.solver.solodrez.rules.position import Position, PositionError
+from tests.solodrez.helpers import DATA, P, biased_game, fast_reference, ref, to_engine, to_ref
 
 GOLDEN = (0, 1, 2, 42, 259, 2 ** 64 - 1)
 
@@ -234,8 +234,14 @@ def test_S17_move_errors_have_one_class_per_kind_and_text_round_trips():
     """MoveSyntaxError (not a move), IllegalMoveError (not allowed here), AmbiguousMoveError
     (the count is needed), all MoveError and ValueError; Move.from_text inverts text();
     Position.play refuses an illegal move with IllegalMoveError."""
-    from drez.solver.solodrez.rules.moves import (AmbiguousMoveError, IllegalMoveError, Move,
-                                             MoveError, MoveSyntaxError, resolve_move)
+    from drez.solver.solodrez.rules.moves import (
+        AmbiguousMoveError,
+        IllegalMoveError,
+        Move,
+        MoveError,
+        MoveSyntaxError,
+        resolve_move,
+    )
     pos = Position.parse("P9 Q1 B1 X1\nJ2 X2\nJ1 Q2 R1 B2 N1 P1\n\nN2 R2\n\n\n\n\n")
     legal = pos.legal_moves()
     for text in ("x", "1>1", "0>3", "1>2:0", "1>2:100"):

@@ -6,13 +6,13 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from tests.solodrez.hint_corpus import decided_positions, reference_after
-from tests.solodrez.helpers import P, ref, to_engine, to_ref
 
 from drez.cli.main import drez
 from drez.solver.solodrez.hints import all_moves, hint
 from drez.solver.solodrez.kernels import ensure_compiled
 from drez.solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits
+from tests.solodrez.helpers import P, ref, to_engine, to_ref
+from tests.solodrez.hint_corpus import decided_positions, reference_after
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +56,7 @@ def test_all_moves_agree_with_the_reference(corpus):
 
 
 def test_a_limit_gives_unknown_or_an_unproven_win_never_lost(corpus):
-    label, pos, d = max((c for c in corpus if c[2] != "LOST"), key=lambda c: c[2])
+    _label, pos, d = max((c for c in corpus if c[2] != "LOST"), key=lambda c: c[2])
     h = hint(pos, Limits(max_nodes=1))
     assert h.verdict in (WON, UNKNOWN)
     if h.verdict == WON and h.distance is None:
@@ -79,7 +79,7 @@ def _file(tmp_path, pos):
 
 
 def test_cli_hint_json_and_text(corpus, tmp_path):
-    label, pos, d = next(c for c in corpus if c[2] != "LOST" and c[2] >= 5)
+    _label, pos, d = next(c for c in corpus if c[2] != "LOST" and c[2] >= 5)
     runner = CliRunner()
     r = runner.invoke(drez, ["hint", _file(tmp_path, pos), "--json"])
     assert r.exit_code == 0, r.output
@@ -92,7 +92,7 @@ def test_cli_hint_json_and_text(corpus, tmp_path):
 
 
 def test_cli_hint_all_lists_every_legal_move(corpus, tmp_path):
-    label, pos, d = next(c for c in corpus if c[2] != "LOST" and 2 <= c[2] <= 5)
+    _label, pos, d = next(c for c in corpus if c[2] != "LOST" and 2 <= c[2] <= 5)
     r = CliRunner().invoke(drez, ["hint", _file(tmp_path, pos), "--all", "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)

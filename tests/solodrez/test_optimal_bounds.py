@@ -14,14 +14,27 @@ import random
 import numpy as np
 import pytest
 
-from tests.solodrez.helpers import (P, biased_game, fast_reference, late_game_cases,
-                              random_small_position, ref, to_engine, to_ref)
 from drez.solver.solodrez.rules import engine
-from drez.solver.solodrez.search import astar
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search.tight import (_allowed, _unschedulable, _surely_matched,
-                                          bound_not_exact, tight_scratch)
+from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.search.tight import (
+    _allowed,
+    _surely_matched,
+    _unschedulable,
+    bound_not_exact,
+    tight_scratch,
+)
+from tests.solodrez.helpers import (
+    P,
+    biased_game,
+    fast_reference,
+    late_game_cases,
+    random_small_position,
+    ref,
+    to_engine,
+    to_ref,
+)
 
 SCRATCH = tight_scratch()
 LATE = late_game_cases()

@@ -7,9 +7,9 @@ import os
 import numpy as np
 import pytest
 
-from tests.solodrez.helpers import DATA, fast_reference, ref, to_ref
 from drez.solver.solodrez.rules import engine, keys
 from drez.solver.solodrez.rules.position import Position
+from tests.solodrez.helpers import DATA, fast_reference, ref, to_ref
 
 with open(os.path.join(DATA, "perft.json")) as f:
     CASES = json.load(f)["positions"]

@@ -2,22 +2,22 @@
 from __future__ import annotations
 
 import re
-from html import unescape
 import xml.etree.ElementTree as ET
+from html import unescape
 
 import pytest
 from click.testing import CliRunner
-from tests.solodrez.hint_corpus import decided_positions
-from tests.solodrez.helpers import P, to_engine, to_ref
 
-from tests.solodrez import reference as ref
 from drez.cli.main import drez
-from drez.solver.solodrez.rules.cards import COLOUR_NAMES, card_name, card_number
-from drez.solver.solodrez.rules.moves import resolve_move
 from drez.solver.solodrez.pictures.stepper import steps_html
 from drez.solver.solodrez.pictures.svg import COLOUR_HEX, NEUTRAL_FILL, move_marks, played_marks, position_svg
-from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.review import format_record
+from drez.solver.solodrez.rules.cards import COLOUR_NAMES, card_name, card_number
+from drez.solver.solodrez.rules.moves import resolve_move
+from drez.solver.solodrez.rules.position import Position
+from tests.solodrez import reference as ref
+from tests.solodrez.helpers import P, to_engine, to_ref
+from tests.solodrez.hint_corpus import decided_positions
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

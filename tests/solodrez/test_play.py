@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from click.testing import CliRunner
-from tests.solodrez.helpers import P, to_engine
 
 from drez.cli.main import drez
 from drez.solver.solodrez.review import parse_record
+from tests.solodrez.helpers import P, to_engine
 
 
 def _play(tmp_path, cols, text):

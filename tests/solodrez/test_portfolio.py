@@ -2,11 +2,11 @@
 probes find wins that the whole-tree greedy search reaches only after many more positions,
 every win replays in the reference, and neither the probes nor any limit ever turn into
 LOST."""
-from tests.solodrez.helpers import ref
-from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import LOST, UNKNOWN, WON, Limits, probe_first_moves, solve
 from drez.solver.solodrez.search.table import ENTRY_BYTES
+from tests.solodrez.helpers import ref
 
 
 def _replays(deal, moves):

@@ -2,6 +2,7 @@
 /work/shared/rules/solodrez.md. Each test names the ruling it checks. Expected values are
 hand-derived from the rulings, never computed with the reference itself."""
 
+import itertools
 import random
 
 import pytest
@@ -265,7 +266,7 @@ def test_neutrals_removed_when_no_real_card_left():
 def test_22_card_column_by_legal_moves():
     # Facts: a column can hold up to 22 cards (a Joker dealt on top of a 7-card column,
     # then Q R B N X Q R B N X Q R B N P).
-    feed = "Q2 R2 B2 N2 X1 Q3 R3 B3 N3 X2 Q4 R4 B4 N4 P2".split()
+    feed = ["Q2", "R2", "B2", "N2", "X1", "Q3", "R3", "B3", "N3", "X2", "Q4", "R4", "B4", "N4", "P2"]
     used = set(feed) | {"P1", "N1", "B1", "R1", "Q1", "J2", "J1"}
     rest = [c for c in ref.ALL_CARDS if c not in used]
     chunks = [" ".join(rest[i:i + 5]) for i in range(0, len(rest), 5)]
@@ -403,7 +404,7 @@ def test_random_playout_follows_legal_moves():
     seq = ref.random_playout(7, rng, 40)
     assert seq[0] == ref.settle(ref.deal(7))
     assert 1 <= len(seq) <= 41
-    for a, b in zip(seq, seq[1:]):
+    for a, b in itertools.pairwise(seq):
         assert ref.validate(b) is None
         assert ref.settle(b) == b
         assert b in [ref.apply(a, m) for m in ref.legal_moves(a)]

@@ -5,20 +5,20 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from tests.solodrez.hint_corpus import decided_positions, losing_move, reference_after
-from tests.solodrez.helpers import P, to_engine
 
 from drez.cli.main import drez
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.review import RecordError, format_record, parse_record, review
+from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.search.solve import LOST, WON
+from tests.solodrez.helpers import P, to_engine
+from tests.solodrez.hint_corpus import decided_positions, losing_move, reference_after
 
 
 @pytest.fixture(scope="module")
 def late():
     ensure_compiled()
-    for label, pos, d in decided_positions():
+    for _label, pos, d in decided_positions():
         if d != "LOST" and 3 <= d <= 8 and losing_move(pos):
             return pos, d
     raise AssertionError("no corpus position has a losing move")

@@ -6,10 +6,10 @@ searches prove LOST exactly where the reference does."""
 
 import pytest
 
-from tests.solodrez.helpers import fast_reference, late_game_cases, ref, to_engine
-from drez.solver.solodrez.search import astar, dfs
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar, dfs
+from tests.solodrez.helpers import fast_reference, late_game_cases, ref, to_engine
 
 DFS_DEALS = list(range(20)) + [259, 2 ** 64 - 1]
 # deals whose A* search finishes within a small budget (found by a scan of deals 0..400)

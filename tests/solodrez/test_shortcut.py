@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from tests.solodrez.helpers import fast_reference, ref, to_engine
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import dfs
 from drez.solver.solodrez.search.shortcut import shorten
 from drez.solver.solodrez.search.solve import WON, Limits, run_search, solve
 from drez.solver.solodrez.search.status import verdict
+from tests.solodrez.helpers import fast_reference, ref, to_engine
 
 
 def _found_win(pos: Position) -> list[int] | None:

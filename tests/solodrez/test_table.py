@@ -4,14 +4,15 @@ import pytest
 
 from drez.solver.solodrez.rules import engine
 from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns, sorted_words
-from drez.solver.solodrez.search import table
-from drez.solver.solodrez.search.astar import AStar, WON as A_WON
-from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search.dfs import DfsState, WON
-from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
-from drez.solver.solodrez.search.solve import _Clock as Clock, _run_stage as run_stage
 from drez.solver.solodrez.rules.moves import Move
-
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import table
+from drez.solver.solodrez.search.astar import WON as A_WON
+from drez.solver.solodrez.search.astar import AStar
+from drez.solver.solodrez.search.dfs import WON, DfsState
+from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
+from drez.solver.solodrez.search.solve import _Clock as Clock
+from drez.solver.solodrez.search.solve import _run_stage as run_stage
 from tests.solodrez import reference as ref
 
 
@@ -169,8 +170,7 @@ def test_keys_round_trip_and_match_the_documented_layout():
 def test_keys_decode_to_columns_and_symbol_words():
     """key_to_columns_and_symbols gives key_to_columns's columns, and column_symbols of
     each when every column fits a symbol word, else False; columns of up to 22 cards."""
-    from drez.solver.solodrez.rules.keys import (SYMBOL_CARDS, column_symbols,
-                                            key_to_columns_and_symbols)
+    from drez.solver.solodrez.rules.keys import SYMBOL_CARDS, column_symbols, key_to_columns_and_symbols
     rng = np.random.default_rng(31)
     out = np.empty(engine.NCOLS, np.int64)
     syms = np.empty(engine.NCOLS, np.int64)
@@ -259,7 +259,7 @@ def test_a_last_growth_leaves_astar_room_for_its_open_list():
     reserve, deal 292 stopped at 51,385 positions in 48 MB with its table 3% full)."""
     from drez.solver.solodrez.search.solve import run_search
     search = AStar(Position.from_deal(292).words(), FIRST_TABLE_BYTES)
-    status, nodes, limit = run_search(search, Limits(max_nodes=10**7, max_memory=48 << 20))
+    _status, nodes, limit = run_search(search, Limits(max_nodes=10**7, max_memory=48 << 20))
     assert limit == "memory" and search.table_bytes() <= 48 << 20
     assert nodes > 0.75 * table.capacity(search.keys.shape[0])
 

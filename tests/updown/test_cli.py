@@ -6,10 +6,10 @@ import pytest
 from click.testing import CliRunner
 
 from drez.cli.main import drez
+from drez.solver.common.stats import wilson_interval as wilson
 from drez.solver.updown.cards import RANKS, neighbours
 from drez.solver.updown.sim import play_game, simulate
 from drez.solver.updown.state import new_game
-from drez.solver.common.stats import wilson_interval as wilson
 
 
 def run(*args, input=None):

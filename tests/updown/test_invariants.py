@@ -128,7 +128,7 @@ def test_belief_samples_agree_with_the_view_and_obey_constraints():
     rng = random.Random(1)
     state = new_game(3, 8)
     bots = [make_bot("greedy")] * 3
-    for step in range(60):
+    for _step in range(60):
         if state.done:
             break
         v = state.view(state.turn)

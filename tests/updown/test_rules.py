@@ -4,8 +4,17 @@ import random
 import pytest
 
 from drez.solver.updown.cards import fits, parse_rank, rank_of
-from drez.solver.updown.state import (CONT, LAST, LEAD, MAX_ACTIONS, START, Action, GameError,
-                                 deal_shares, new_game)
+from drez.solver.updown.state import (
+    CONT,
+    LAST,
+    LEAD,
+    MAX_ACTIONS,
+    START,
+    Action,
+    GameError,
+    deal_shares,
+    new_game,
+)
 from tests.updown.helpers import card, cards, position
 
 P = lambda r: Action("play", parse_rank(r))   # noqa: E731
@@ -93,7 +102,7 @@ def test_U9_after_a_card_play_on_or_stop():
     assert s.phase == CONT and s.turn == 0
     assert s.legal_actions() == [P("6"), STOP]
     s.apply(P("6"))
-    assert s.legal_actions() == [STOP]          # no 5 or 7 left: stop is still declared          # no 5 or 7 left: stop is still declared
+    assert s.legal_actions() == [STOP]          # no 5 or 7 left: stop is still declared
     s.apply(STOP)
     assert s.turn == 1 and s.phase == START
     assert s.table == cards("4h 5c 6d")
@@ -232,8 +241,8 @@ def test_action_text_round_trip():
 def test_ismcts_returns_legal_actions_and_its_tree_counts_add_up():
     """The ISMCTS player only ever returns one of view.legal, and every iteration visits
     exactly one root child."""
-    from drez.solver.updown.sim import make_bot
     from drez.solver.updown.ismcts import ISMCTSBot
+    from drez.solver.updown.sim import make_bot
     bot = ISMCTSBot(iterations=30)
     for seed in range(3):
         s = new_game(3, seed)

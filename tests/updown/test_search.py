@@ -5,9 +5,9 @@ import random
 import pytest
 
 from drez.solver.updown.belief import _deal_hand
-from drez.solver.updown.sim import make_bot
 from drez.solver.updown.ismcts import _actions
 from drez.solver.updown.montecarlo import playout, rollout_action
+from drez.solver.updown.sim import make_bot
 from drez.solver.updown.state import CONT, FIRST, LAST, STOP, new_game
 from tests.updown.helpers import deal_hand_reference
 
@@ -96,7 +96,7 @@ def test_tree_actions_are_the_legal_actions_with_one_draw_from_the_largest_pile(
 
 def test_deal_hand_takes_the_same_cards_as_the_plain_version():
     rng = random.Random(5)
-    for trial in range(3000):
+    for _trial in range(3000):
         pool = list(range(52))
         rng.shuffle(pool)
         pool = pool[:rng.randrange(5, 45)]

@@ -12,18 +12,18 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 import anyio
 from click.testing import CliRunner
-from tests.solodrez.hint_corpus import decided_positions, losing_move
-from tests.solodrez.helpers import to_ref
 from starlette.testclient import TestClient
 
-from tests.solodrez import reference as ref
 from drez.cli.main import drez
+from drez.solver.solodrez.review import format_record
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.review import format_record
 from drez.solver.solodrez.search.solve import solve
 from drez.webapp.app import MAX_BODY, create_app
 from drez.webapp.searches import Budget, Searches
+from tests.solodrez import reference as ref
+from tests.solodrez.helpers import to_ref
+from tests.solodrez.hint_corpus import decided_positions, losing_move
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +132,7 @@ def test_the_page_reads_fields_the_api_answers(client, late):
     """play.js reads the hint answer's fields by name (h.xxx): each must be a key of
     /api/hint (the cli/solodrez/jsonout.py vocabulary), not a name the API no longer uses."""
     import re
+
     from drez.webapp.app import STATIC
     with open(f"{STATIC}/play.js", encoding="utf-8") as f:
         script = f.read()
@@ -166,17 +167,24 @@ def test_routes_and_record_files(client):
     assert evil.get("/api/deal/1").status_code == 400
 
 
-# A deal whose shortest solution is not proven within tens of seconds (deal 42, used
-# before, is now proven optimal by A* in milliseconds); its first win comes at once.
-SLOW_DEAL = 292
+# A deal whose shortest solution no cap used here lets the search prove: 54422 needed
+# 220,610,725 stored positions (an 18 GB table) for its proof, yet its first win comes
+# within a hundred positions.  With a 4 GiB memory cap, only the time cap can stop a search
+# of it: filling 4 GiB (about 50M positions) within 2 s would take 25M positions/s, some
+# fifty times this project's fastest measured rate.  The table grows only as it fills.
+SLOW_DEAL = 54422
+ROOMY = 4 << 30
 
 
-def test_a_search_is_bounded_by_the_server_time_cap(client):
-    t = time.perf_counter()
-    r = client.post("/api/solve", json={"position": str(Position.from_deal(SLOW_DEAL)),
-                                        "optimal": True, "max_seconds": 30}).json()
-    assert time.perf_counter() - t < 4.0          # the cap is 2 s, whatever was asked
-    assert r["verdict"] == "WON" and not r["optimal"] and r["limit"] == "time"
+def test_a_search_is_bounded_by_the_server_time_cap():
+    """The server's time cap applies whatever the request asked (30 s here): the search
+    ends with limit 'time' and the best win it knows, not proven shortest."""
+    app = create_app(Budget(max_seconds=2.0, max_memory=ROOMY))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        r = c.post("/api/solve", json={"position": str(Position.from_deal(SLOW_DEAL)),
+                                       "optimal": True, "max_seconds": 30}).json()
+    assert r["limit"] == "time" and r["verdict"] == "WON" and not r["optimal"]
+    assert r["seconds"] < 30                      # the cap, not the request, ended it
     assert _replay(Position.from_deal(SLOW_DEAL), r["moves"]) == (True, "")
 
 
@@ -192,7 +200,7 @@ class _Request:
 
 @pytest.mark.parametrize("how", ["disconnect", "shutdown"])
 def test_searches_are_cancelled_by_disconnect_and_shutdown(how):
-    searches = Searches(Budget(max_seconds=20.0, max_memory=64 << 20))
+    searches = Searches(Budget(max_seconds=60.0, max_memory=ROOMY))
     pos = Position.from_deal(SLOW_DEAL)
     request = _Request(0.3 if how == "disconnect" else None)
     if how == "shutdown":
@@ -202,7 +210,7 @@ def test_searches_are_cancelled_by_disconnect_and_shutdown(how):
         r = anyio.run(searches.run, request, "solve", searches.limits(), pos, True)
     finally:
         searches.shutdown()
-    assert r["limit"] == "cancelled" and time.perf_counter() - t < 6.0
+    assert r["limit"] == "cancelled" and time.perf_counter() - t < 50   # before the cap
 
 
 def test_serve_refuses_an_address_in_use_in_one_line():

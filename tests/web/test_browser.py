@@ -12,9 +12,9 @@ import os
 import shutil
 
 import pytest
-from tests.solodrez.hint_corpus import decided_positions, losing_move
 
 from drez.webapp.local_server import Server
+from tests.solodrez.hint_corpus import decided_positions, losing_move
 
 CHROMIUM = os.environ.get("DREZ_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -43,7 +43,7 @@ pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
 def server():
     s = Server("--max-seconds", "3", "--max-memory", "128M")
     yield s
-    code, err, seconds = s.stop()
+    code, err, _seconds = s.stop()
     assert code == 0 and "stopped" in err and "Traceback" not in err, err
 
 

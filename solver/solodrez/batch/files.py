@@ -100,11 +100,11 @@ class Settings:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "Settings":
+    def from_json(cls, d: dict) -> Settings:
         names = cls.__dataclass_fields__
         return cls(**{k: v for k, v in d.items() if k in names})
 
-    def difference(self, other: "Settings") -> str | None:
+    def difference(self, other: Settings) -> str | None:
         """The first setting that differs, as 'name: old vs new', or None."""
         mine, theirs = self.json(), other.json()
         for key in ("range", "optimal", "max_nodes", "max_seconds", "max_memory", "format",
@@ -214,7 +214,7 @@ class RowWriter:
 
     def __init__(self, path: str, fmt: str, sync_every: float = 1.0):
         self.path, self.fmt, self.sync_every = path, fmt, sync_every
-        self.f = open(path, "a", encoding="utf-8", newline="")
+        self.f = open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 (close() closes it)
         self.last_sync = time.monotonic()
         self.written = 0
         self.errors = None
@@ -231,7 +231,7 @@ class RowWriter:
     def _log_error(self, row: dict) -> None:
         """ERROR rows keep their reason in `<out>.errors.log` (the CSV has no room for it)."""
         if self.errors is None:
-            self.errors = open(self.path + ".errors.log", "a", encoding="utf-8")
+            self.errors = open(self.path + ".errors.log", "a", encoding="utf-8")  # noqa: SIM115
         self.errors.write(f"deal {row['deal']}: {row.get('error', '')}\n")
         self.errors.flush()
 

@@ -81,7 +81,7 @@ def parse_row(line: str, fmt: str) -> dict:
     """The row of one output line (no header); ValueError if it is not one."""
     if fmt == "jsonl":
         row = json.loads(line)
-        if not isinstance(row, dict) or not FIELDS_SET <= row.keys():
+        if not isinstance(row, dict) or not row.keys() >= FIELDS_SET:
             raise ValueError(f"not a result row: {line.strip()!r}")
     else:
         cells = next(csv.reader([line]))

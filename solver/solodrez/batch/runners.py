@@ -22,14 +22,14 @@ def solve_deal(n: int, limits: Limits, optimal: bool) -> dict:
     try:
         ensure_compiled()
         return make_row(n, solve(Position.from_deal(n), limits, optimal), optimal)
-    except Exception as e:  # noqa: BLE001 - any failure of one deal must not stop the run
+    except Exception as e:
         return error_row(n, f"{type(e).__name__}: {e}".replace("\n", " "))
 
 
 def _solve_safely(solve_one, n: int, limits: Limits, optimal: bool) -> dict:
     try:
         return solve_one(n, limits, optimal)
-    except Exception as e:  # noqa: BLE001 - one deal's failure is that deal's ERROR row
+    except Exception as e:
         return error_row(n, f"{type(e).__name__}: {e}".replace("\n", " "))
 
 
@@ -45,7 +45,7 @@ def _worker_main(conn, limits, optimal, solve_one):
     from ..kernels import ensure_compiled
     try:
         ensure_compiled()
-    except Exception:  # noqa: BLE001 - solve_deal will report it as ERROR rows
+    except Exception:
         pass
     while True:
         try:
@@ -149,7 +149,7 @@ def run_local(chunks, settings: Settings, emit, workers: int, solve_one=None) ->
         from ..kernels import ensure_compiled
         try:
             ensure_compiled()   # a cold cache compiles once here, not in each worker at once
-        except Exception:  # noqa: BLE001 - the workers try again and report ERROR rows
+        except Exception:
             pass
     try:
         for _ in range(max(1, workers)):
@@ -225,7 +225,7 @@ def run_dask(address, chunks, settings: Settings, emit, solve_one=None, client=N
             chunk = futures.pop(fut)
             try:
                 rows = fut.result()
-            except Exception as e:  # noqa: BLE001 - a lost task; isolate the bad deal
+            except Exception as e:
                 if len(chunk) == 1:
                     rows = [error_row(chunk[0], f"dask task failed: {type(e).__name__}: {e}")]
                 else:

@@ -27,7 +27,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..jit import njit
 from . import packing
-from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD  # noqa: F401
+from .packing import EMPTY_WORD, MAX_COLUMN, NCOLS, SERIES_WORD
 
 POW7 = np.array([7 ** i for i in range(MAX_COLUMN + 1)], dtype=np.int64)
 RUN_BITS = sum(1 << (9 * r) for r in range(6))    # bit 0 of each run length's 9-bit mask

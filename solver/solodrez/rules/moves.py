@@ -43,7 +43,7 @@ class Move:
         return self.src | (self.dst << 4) | (self.cards << 8)
 
     @classmethod
-    def unpack(cls, m: int) -> "Move":
+    def unpack(cls, m: int) -> Move:
         """The Move of the engine's int64 form (the inverse of `pack`).  Moves are
         immutable, so each packed value's Move is made once and then shared (making one
         cost as much as a step of a small deal's search)."""
@@ -54,7 +54,7 @@ class Move:
         return move
 
     @classmethod
-    def unpack_all(cls, packed: list[int]) -> list["Move"]:
+    def unpack_all(cls, packed: list[int]) -> list[Move]:
         """[Move.unpack(m) for m in packed], without a call per move."""
         get = _UNPACKED.get
         return [get(m) or cls.unpack(m) for m in packed]
@@ -65,7 +65,7 @@ class Move:
         return f"{base}:{self.cards}" if with_count else base
 
     @classmethod
-    def from_text(cls, text: str) -> "Move":
+    def from_text(cls, text: str) -> Move:
         """The move `4>7:3` names (the inverse of `text()`); MoveSyntaxError if the text
         is not a move or has no card count (`4>7` needs the legal moves: `resolve_move`)."""
         src, dst, cards = parse_move(text)

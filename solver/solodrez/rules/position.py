@@ -96,7 +96,7 @@ class Position:
         return words
 
     @classmethod
-    def _packed(cls, columns: tuple, words) -> "Position":
+    def _packed(cls, columns: tuple, words) -> Position:
         """The position of `columns` whose engine words are already known to be `words`."""
         pos = cls.__new__(cls)
         object.__setattr__(pos, "columns", columns)
@@ -105,13 +105,13 @@ class Position:
 
     # ---- construction -------------------------------------------------------------
     @classmethod
-    def from_deal(cls, n: int, settle: bool = True) -> "Position":
+    def from_deal(cls, n: int, settle: bool = True) -> Position:
         """Deal n; with settle, complete series dealt in a column are removed at once."""
         pos = cls(deal_columns(n))
         return pos.settled() if settle else pos
 
     @classmethod
-    def parse(cls, text: str, settle: bool = True) -> "Position":
+    def parse(cls, text: str, settle: bool = True) -> Position:
         """Read the text format; raises PositionError naming the bad card and line."""
         columns = []
         for lineno, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
@@ -173,7 +173,7 @@ class Position:
         from . import engine
         return int(engine.lower_bound(self._words))
 
-    def settled(self) -> "Position":
+    def settled(self) -> Position:
         """This position with complete series removed (and neutrals, once won): plain
         Python, the rules engine.remove_series and engine.is_won are compiled from."""
         words = column_words(self.columns)
@@ -190,7 +190,7 @@ class Position:
         n = engine.generate_moves(self._words, out, prune)
         return Move.unpack_all(out[:n].tolist())
 
-    def play(self, move: Move) -> "Position":
+    def play(self, move: Move) -> Position:
         """The position after a legal move (series removed); IllegalMoveError if illegal."""
         if move not in self.legal_moves():
             raise IllegalMoveError(f"move {move} is not legal here")

@@ -17,8 +17,17 @@ By `engine.bound_delta`, with the first card x lying on `below` and landing on `
   (code 6, when the run can begin with a Knight's role or lower).
 """
 from ..jit import njit
-from .engine import (EMPTY_WORD, NCOLS, _wants, any_equal, column_length, equal_before,
-                     is_bad, move_pack, runs_and_digits)
+from .engine import (
+    EMPTY_WORD,
+    NCOLS,
+    _wants,
+    any_equal,
+    column_length,
+    equal_before,
+    is_bad,
+    move_pack,
+    runs_and_digits,
+)
 
 
 @njit(cache=True, inline="always")

@@ -48,23 +48,31 @@ most MAX_F < 2**15; so int32 and int16 hold them.  Greedy: 28 bytes a slot, A*: 
 from __future__ import annotations
 
 import numpy as np
-from ..jit import njit
 
-from ..rules.engine import (MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound,
-                            move_outlook)
+from ..jit import njit
+from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound, move_outlook
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
-from .deadness import dead_memo, is_dead
-from .ordering import shuffle_ties, sort_scored
-from .open_list import (ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front, push,
-                        seed_fronts)
-from .commute import NO_RULE, came_code, came_words, covered
-from .tight import bound_not_exact, tight_scratch
 from ..rules.productive import generate_productive
-from .parents import chain_length, move_payload, trace_path
 from .children import children_work, key_children
-from .table import (KEY_BYTES, grow_table, new_table, next_slots, slots_for, table_find,
-                    table_find_from, table_full, table_insert_at)
+from .commute import NO_RULE, came_code, came_words, covered
+from .deadness import dead_memo, is_dead
+from .open_list import ENTRY_MAX, FRONTS, HBUCKETS, MAX_F, NBUCKETS, next_front, push, seed_fronts
+from .ordering import shuffle_ties, sort_scored
+from .parents import chain_length, move_payload, trace_path
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
+from .table import (
+    KEY_BYTES,
+    grow_table,
+    new_table,
+    next_slots,
+    slots_for,
+    table_find,
+    table_find_from,
+    table_full,
+    table_insert_at,
+)
+from .tight import bound_not_exact, tight_scratch
+
 
 @njit(cache=True, nrt=True)
 def astar_start(root, keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, lows,
@@ -278,10 +286,9 @@ def astar_run(keys, size, parent, gs, heads, e_slot, e_g, e_next, ne, stats, low
                 cols, kept, kept_slot, nk, h, f, heads, e_slot, e_g, e_next, ne, lows,
                 chosen, scores, ties):
             return FULL
-        if later <= MAX_F:
-            if not push(heads, e_slot, e_g, e_next, ne, slot, came if greedy else g, later,
-                        h, lows, front):
-                return FULL
+        if later <= MAX_F and not push(heads, e_slot, e_g, e_next, ne, slot,
+                                       came if greedy else g, later, h, lows, front):
+            return FULL
     return RUNNING
 
 

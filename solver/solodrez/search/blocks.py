@@ -126,8 +126,9 @@ def may_move_first(columns) -> list[list[bool]]:
       below b, above the Joker: an earlier first card, so M holds for it and S(c) holds.
       Either way D holds for x's role in the run.
     * The run: let j + 1 be the lowest start card above x that has moved first before
-      (an earlier first card, so M(j + 1)), or let j be the start top if none has.  Cards x..j never moved first, so they still lie on one
-      another in their start order (runs are moved whole), and they are the bottom part
+      (an earlier first card, so M(j + 1)), or let j be the start top if none has.
+      Cards x..j never moved first, so they still lie on one another in their start
+      order (runs are moved whole), and they are the bottom part
       of the run now above x, which is ordered; a bottom part of an ordered run is
       ordered, with x in the role the destination accepts.  So M(x) holds.
     So M(x) is True: a contradiction.  Hence M False means "never moves first again".

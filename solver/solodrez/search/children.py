@@ -1,7 +1,7 @@
 """The children of an expansion, keyed before any is probed (numba kernel)."""
 import numpy as np
-from ..jit import njit
 
+from ..jit import njit
 from ..rules.engine import NCOLS, apply_move, is_won
 from ..rules.keys import SERIES_SYMBOLS, SYMBOL_LIMIT, canonical_key, key_from_symbols
 from .table import table_prefetch

@@ -50,7 +50,6 @@ stored and not dead (is_dead is a proof), and the won position at its end was fo
 so the search did not answer LOST.  The converse needs nothing: a WON answer replays.
 """
 from ..jit import njit
-
 from ..rules.engine import NCOLS, POW7, SERIES_WORD, move_pack
 
 NO_RULE = -1

@@ -10,8 +10,8 @@ skipping dead positions leaves every winning line in place, and LOST still means
 reachable position is won.
 """
 import numpy as np
-from ..jit import njit
 
+from ..jit import njit
 from ..rules.engine import NCOLS, is_bad, top_digit
 
 

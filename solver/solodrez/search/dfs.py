@@ -15,15 +15,23 @@ needs no payload here, since being in the table is all the search asks.
 from __future__ import annotations
 
 import numpy as np
-from ..jit import njit
 
+from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key
 from .deadness import dead_memo, is_dead
 from .ordering import sort_scored
-from .table import ENTRY_BYTES, grow_table, new_table, next_slots, slots_for, table_find, \
-    table_full, table_insert_at
 from .status import DEEP, FULL, LOST, RUNNING, WON
+from .table import (
+    ENTRY_BYTES,
+    grow_table,
+    new_table,
+    next_slots,
+    slots_for,
+    table_find,
+    table_full,
+    table_insert_at,
+)
 
 
 @njit(cache=True, nrt=True)

@@ -1,7 +1,6 @@
 """A*'s open lists (numba): buckets by (f, h), one set per front, as linked lists through
 shared entry arrays (the layout is in search/astar.py's docstring)."""
 from ..jit import njit
-
 from .ordering import order_moves, shuffle_ties
 
 HBUCKETS = 64

@@ -1,6 +1,5 @@
 """Move ordering shared by the searches (numba)."""
 from ..jit import njit
-
 from ..rules.engine import NCOLS, move_outlook
 
 

@@ -2,8 +2,8 @@
 and tracing the solution through the chain of parents (search/astar.py keeps them).
 """
 import numpy as np
-from ..jit import njit
 
+from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
+from ..rules.moves import Move
+from ..rules.position import Position
 from . import astar as astar_mod
 from . import dfs as dfs_mod
 from .shortcut import shorten
 from .status import Status, verdict
-from ..rules.moves import Move
-from ..rules.position import Position
 
 WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30

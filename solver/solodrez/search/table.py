@@ -22,8 +22,8 @@ import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, types
 from numba.extending import intrinsic
-from ..jit import njit
 
+from ..jit import njit
 from ..rules.keys import KEY_WORDS, key_hash
 
 KEY_BYTES = 8 * KEY_WORDS

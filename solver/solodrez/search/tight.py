@@ -70,8 +70,8 @@ The schedule.  In the same exact win W:
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from ..rules.engine import MAX_COLUMN, NCOLS, column_length, is_bad
 from ..jit import njit
+from ..rules.engine import MAX_COLUMN, NCOLS, column_length, is_bad
 
 # bound_not_exact's work array (WORK_ROWS x WORK_COLS), row by row:
 #   0  the counted cards of rank r in column c at 9 * (r - 1) + c, their number at 48 + r
