@@ -38,10 +38,10 @@ class Server:
                     raise RuntimeError(f"drez serve did not start: {err.strip()}") from None
                 time.sleep(0.2)
 
-    def stop(self, timeout: float = 15) -> tuple[int, str, float]:
-        """SIGINT, then wait; (exit code, stderr, seconds it took to stop)."""
+    def stop(self, timeout: float = 15, sig: int = signal.SIGINT) -> tuple[int, str, float]:
+        """`sig` (Ctrl-C's by default), then wait; (exit code, stderr, seconds it took)."""
         t = time.perf_counter()
-        self.proc.send_signal(signal.SIGINT)
+        self.proc.send_signal(sig)
         try:
             _, err = self.proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:

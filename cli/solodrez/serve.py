@@ -1,6 +1,7 @@
 """`drez serve`: the local web app (webapp/) on uvicorn."""
 from __future__ import annotations
 
+import signal
 import socket
 
 import click
@@ -59,11 +60,22 @@ def serve(host, port, max_seconds, max_memory, workers):
     server = Server(config)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"drez serve: http://{shown}:{port}/ (Ctrl-C stops)", err=True)
+    # uvicorn stops on SIGINT and SIGTERM, then raises the signal again with the handler
+    # it found: Ctrl-C's is KeyboardInterrupt, and this one makes `kill` stop as quietly
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         server.run()
-    except KeyboardInterrupt:     # uvicorn re-raises the Ctrl-C it handled
+    except (KeyboardInterrupt, _Terminated):
         pass
     click.echo("drez serve: stopped", err=True)
+
+
+class _Terminated(Exception):
+    """SIGTERM reached `drez serve`."""
+
+
+def _terminated(signum, frame):
+    raise _Terminated
 
 
 COMMANDS = (serve,)

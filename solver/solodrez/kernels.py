@@ -87,7 +87,8 @@ def warm_up() -> None:
     words[0] = 7 ** 6 + 6 + 5 * 7 + 4 * 49 + 3 * 343 + 2 * 2401 + 16807  # J..P upside down
     state = dfs.DfsState(words, 1 << 16, depth=4)
     state.run(100)
-    solved = astar.astar_solve(words, 1 << 16, 1000)
+    solved = astar.AStar(words, 1 << 16)
+    solved.run(1000)
     assert solved.status == dfs.WON and solved.path()   # compiles the path kernels too
     shortcut.shorten_path(words, np.asarray(solved.path(), np.int64))
     key = np.zeros(keys.KEY_WORDS, np.int64)

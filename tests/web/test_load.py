@@ -3,6 +3,8 @@ concurrent hints, all answered and right, none lost; the page and the API stay r
 while a slow search runs."""
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -33,3 +35,10 @@ def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():
     assert during["answered_during"]["page"] >= 1
     assert during["answered_during"]["fast_hint"] >= 1
     assert code == 0 and seconds < 60, err
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_and_kill_stop_the_server_quietly_with_exit_0(sig):
+    server = Server("--workers", "1")
+    code, err, _ = server.stop(timeout=60, sig=sig)
+    assert code == 0 and "drez serve: stopped" in err and "Traceback" not in err, err

@@ -1,6 +1,6 @@
 """Shortest solutions: A* over canonical keys with the engine's admissible lower bound.
 
-Guarantee: a solution `astar_solve` returns has the fewest moves of any solution (removals
+Guarantee: a solution `AStar` finds has the fewest moves of any solution (removals
 are not moves).  `engine.lower_bound` is consistent (it drops by at most one per move), so
 a position is expanded only once its g is final, and the first win generated is optimal: a win is
 generated from a parent p with h(p) = 1, at cost g(p) + 1 = f(p), the smallest f open.
@@ -428,9 +428,3 @@ class AStar:
         trace_path(self.root, self.keys, self.parent, int(self.stats[2]), out)
         return out.tolist()
 
-
-def astar_solve(words: np.ndarray, max_bytes: int, max_expanded: int):
-    """Convenience: run A* to the end or the limit; returns the AStar object."""
-    search = AStar(words, max_bytes)
-    search.run(max_expanded)
-    return search
