@@ -19,10 +19,16 @@ def _rows(path: str) -> dict[int, dict]:
     return _reading(lambda: {r["deal"]: r for r in batch.read_rows(path)}, path)
 
 
+def _need(*paths: str | None) -> None:
+    """BadInput naming the first of the paths given that is not a file."""
+    for path in paths:
+        if path is not None and not os.path.isfile(path):
+            raise BadInput(f"no such results file: {path}")
+
+
 def _reading(read, path: str):
     """read(), with a missing or unreadable file or a bad row as BadInput (exit 2)."""
-    if not os.path.isfile(path):
-        raise BadInput(f"no such results file: {path}")
+    _need(path)
     try:
         return read()
     except OSError as e:
@@ -75,8 +81,7 @@ def join_command(deal_range, parts, out):
         raise BadInput(str(e)) from None
     if os.path.exists(out):
         raise BadInput(f"{out} already exists")
-    for path in parts:
-        _reading(lambda: None, path)
+    _need(*parts)
     rows, meta = _reading(lambda: join(first, last, list(parts)), parts[0])
     batch.write_sorted(out, rows, meta)
     click.echo(f"{len(rows):,} rows from {len(parts)} parts in {out}; "
@@ -146,8 +151,7 @@ def merge_command(results, pass_files, out):
     and the list of deals `still_undecided`.
     """
     from drez.solver.solodrez.runs.redecide import merge
-    for path in (results, *pass_files):
-        _reading(lambda: None, path)
+    _need(results, *pass_files)
     meta = _reading(lambda: merge(results, list(pass_files), out), results)
     click.echo(f"merged {len(meta['later_passes'])} pass files; "
                f"{len(meta['still_undecided'])} deals still undecided")
@@ -198,9 +202,7 @@ def summary_command(results, name, directory, verdicts, command, later):
     (how the rows were made, the later passes) is kept at its end.
     """
     from drez.solver.solodrez.runs.optimal import summary, write_summary
-    for path in (results, verdicts, *later):
-        if path:
-            _reading(lambda: None, path)
+    _need(results, verdicts, *later)
     text = _reading(lambda: summary(results, name, verdicts, command, later), results)
     path = os.path.join(directory, name + ".md")
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from ..batch import read_rows
+from ..kernels import ensure_compiled
 from ..rules.position import Position
 from ..search import dfs
 from ..search.solve import FIRST_TABLE_BYTES, Limits, run_search
@@ -30,7 +31,6 @@ def lost_deals(path: str, min_nodes: int, max_nodes: int) -> list[int]:
 def check(deals: list[int], prune_dead: bool, warn=lambda text: None) -> tuple[list, int, float]:
     """(the deals the plain search does not find LOST, as (deal, what it says); positions
     searched; seconds).  `warn` hears of each such deal as it is found."""
-    from ..kernels import ensure_compiled
     ensure_compiled()
     start = time.perf_counter()
     bad, total = [], 0
