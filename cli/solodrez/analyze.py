@@ -50,7 +50,7 @@ class DealRange(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-@click.command(epilog=DIFFICULTY_HELP)
+@click.command("analyze", epilog=DIFFICULTY_HELP)
 @click.argument("deal_range", metavar="RANGE", type=DealRange())
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False),
               help="Results file (CSV; JSON lines with --json-lines).")
@@ -69,7 +69,7 @@ class DealRange(click.ParamType):
               help="Show a progress bar on stderr (default: only when it is a terminal).")
 @default_seconds(60.0)        # per deal, for batch work
 @limit_options
-def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, dask_address,
+def analyze_command(deal_range, out, optimal, json_lines, resume, workers, chunk_size, dask_address,
             progress, max_nodes, max_seconds, max_memory):
     """Decide every deal of RANGE (like 0-99999, inclusive, or one number) and write one
     row per deal to --out as soon as it is decided.
@@ -165,4 +165,4 @@ def connect_dask(address: str):
                        f"{reason[:200]}") from None
 
 
-COMMANDS = (analyze,)
+COMMANDS = (analyze_command,)

@@ -164,7 +164,7 @@ def write_index(index: dict, path: str) -> None:
         f.write(text)
 
 
-@click.command()
+@click.command("report")
 @click.argument("results", type=click.Path(exists=True, dir_okay=False))
 @click.option("--name", default=None,
               help="Report name: writes DIR/NAME.md and DIR/NAME-*.png (default: the "
@@ -176,7 +176,7 @@ def write_index(index: dict, path: str) -> None:
 @click.option("--charts/--no-charts", default=True, help="Draw PNG charts (matplotlib).")
 @click.option("--pictures", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also draw the N hardest won deals as SVG pictures (DIR/NAME-deal-D.svg).")
-def report(results, name, directory, index_path, charts, pictures):
+def report_command(results, name, directory, index_path, charts, pictures):
     """Statistics of an analyze RESULTS file (CSV or JSON lines, optionally .gz).
 
     Prints the report and writes it to DIR/NAME.md: verdict counts, winnability with a
@@ -274,4 +274,4 @@ def refuse_foreign(path: str, is_ours, what: str) -> None:
         raise BadInput(f"{path} exists and is not {what}; move it away or choose another name")
 
 
-COMMANDS = (report,)
+COMMANDS = (report_command,)
