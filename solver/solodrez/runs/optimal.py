@@ -31,6 +31,7 @@ def quantile(sorted_values, q):
 
 
 def effort_lines(rows, title):
+    """One row of the effort table: seconds and positions (median, 99th percentile, max)."""
     secs = sorted(r["seconds"] for r in rows)
     nodes = sorted(r["nodes"] for r in rows)
     return [f"| {title} | {len(rows):,} | {quantile(secs, .5) * 1000:.2f} ms | "
