@@ -2,55 +2,18 @@
 
 The commands are loaded lazily (click's LazyGroup pattern): a command's module is imported
 only when that command runs or shows its help, so `drez deal` and `drez show`, whose
-modules need no numba, start without it.  `drez --help` lists the commands from
-LAZY_COMMANDS without importing any of them.
+modules need no numba, start without it.  `drez --help` reads each command's help from
+its module's source (registry.py), importing none of them.
 """
 import errno
-import importlib
 import os
 import re
 import sys
 
 import click
 
+from drez.cli import registry
 from drez.solver.solodrez.rules.deals import MAX_DEAL
-
-# Every command: the module that defines it (as the function named like the command), and
-# the first paragraph of its docstring, which `drez --help` shortens as click would (a test
-# checks both against the commands themselves).
-LAZY_COMMANDS = {
-    "analyze": ("drez.cli.solodrez.analyze", "Decide every deal of RANGE (like 0-99999, inclusive, "
-                "or one number) and write one row per deal to --out as soon as it is decided."),
-    "apply": ("drez.cli.solodrez.position",
-              "Play MOVEs (like 4>7 or 4>7:3) on FILE and print the resulting position."),
-    "bench": ("drez.cli.solodrez.solve", "Solve a fixed list of deals and print nodes, nodes per "
-              "second and deals per second."),
-    "crapette": ("drez.cli.crapette.commands",
-                 "Crapette: simulate games between computer players, or play one."),
-    "deal": ("drez.cli.solodrez.position",
-             "Print deal NUMBER (0..2**64-1) as dealt, in the position text format."),
-    "hint": ("drez.cli.solodrez.hints", "The next move of a shortest solution for a deal or "
-             "position FILE ('-' for stdin), how many moves remain with best play, and the "
-             "position after that move."),
-    "moves": ("drez.cli.solodrez.position", "List the legal moves of the position in FILE "
-              "('-' for stdin, or a deal number)."),
-    "play": ("drez.cli.solodrez.play", "Play a deal or a position FILE in the terminal, one "
-             "command a line (no DEAL: a random deal)."),
-    "report": ("drez.cli.solodrez.report", "Statistics of an analyze RESULTS file (CSV or JSON "
-               "lines, optionally .gz)."),
-    "review": ("drez.cli.solodrez.hints",
-               "Replay the game record FILE ('-' for stdin) and judge every move."),
-    "serve": ("drez.cli.solodrez.serve", "Serve the page to play Solodrez in a browser (hints, "
-              "undo, solutions, review) and its JSON API (README: 'Web app'), until Ctrl-C."),
-    "show": ("drez.cli.solodrez.position",
-             "Draw the position in FILE ('-' for stdin, or a deal number) for people."),
-    "solve": ("drez.cli.solodrez.solve", "Decide a deal number or a position FILE ('-' for "
-              "stdin): WON, LOST or UNKNOWN."),
-    "updown": ("drez.cli.updown.commands",
-               "Up-and-down: simulate games between computer players, or play one."),
-    "verify": ("drez.cli.solodrez.solve", "Check that MOVEs win from a deal or position: legal at "
-               "every step, won at the end."),
-}
 
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}
 
@@ -80,28 +43,27 @@ def _fail(where: str, message: str, code: int = 2):
 
 class DrezGroup(click.Group):
     """A group whose errors are one line on stderr: what is wrong, then exit 2 (1 for aborts),
-    and whose commands (LAZY_COMMANDS) are imported when first looked up."""
+    and whose commands (registry.MODULES) are imported when first looked up."""
 
     def list_commands(self, ctx):
-        return sorted(LAZY_COMMANDS)
+        return sorted(registry.MODULES)
 
     def get_command(self, ctx, cmd_name):
-        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
-            module = importlib.import_module(LAZY_COMMANDS[cmd_name][0])
-            self.add_command(getattr(module, cmd_name), cmd_name)
+        if cmd_name not in self.commands and cmd_name in registry.MODULES:
+            self.add_command(registry.load(cmd_name), cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in LAZY_COMMANDS:
-            for name in LAZY_COMMANDS:      # a misspelt name: click suggests from them all
+        if args and args[0] not in self.commands and args[0] not in registry.MODULES:
+            for name in registry.MODULES:   # a misspelt name: click suggests from them all
                 self.get_command(ctx, name)
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):
-        """The command list of `drez --help`, from LAZY_COMMANDS (nothing imported)."""
+        """The command list of `drez --help`, from the modules' sources (nothing imported)."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
-        rows = [(name, short_help(name, limit)) for name in names]
+        rows = [(name, registry.short_help(name, limit)) for name in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -162,10 +124,3 @@ def _print_version(ctx, param, value):
               callback=_print_version, help="Show the version and exit.")
 def drez():
     """Solodrez solver and deal analyzer, with the Up-and-down and Crapette games."""
-
-
-
-
-def short_help(name: str, limit: int) -> str:
-    """The help line of command `name` in `drez --help`, from LAZY_COMMANDS."""
-    return click.Command(name, help=LAZY_COMMANDS[name][1]).get_short_help_str(limit)

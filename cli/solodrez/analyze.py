@@ -50,14 +50,13 @@ class DealRange(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-@click.command(epilog=DIFFICULTY_HELP)
+@click.command("analyze", epilog=DIFFICULTY_HELP)
 @click.argument("deal_range", metavar="RANGE", type=DealRange())
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False),
               help="Results file (CSV; JSON lines with --json-lines).")
 @click.option("--optimal", is_flag=True, help="Prove each won deal's shortest solution (A*).")
 @click.option("--json-lines", "json_lines", is_flag=True,
-              help="Write one JSON object per deal instead of CSV (adds limit, lower_bound, "
-                   "error).")
+              help="Write one JSON object per deal instead of CSV (adds error).")
 @click.option("--resume", is_flag=True,
               help="Continue the run in --out: decide only the deals without a row yet.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
@@ -70,16 +69,18 @@ class DealRange(click.ParamType):
               help="Show a progress bar on stderr (default: only when it is a terminal).")
 @default_seconds(60.0)        # per deal, for batch work
 @limit_options
-def analyze(deal_range, out, optimal, json_lines, resume, workers, chunk_size, dask_address,
+def analyze_command(deal_range, out, optimal, json_lines, resume, workers, chunk_size, dask_address,
             progress, max_nodes, max_seconds, max_memory):
     """Decide every deal of RANGE (like 0-99999, inclusive, or one number) and write one
     row per deal to --out as soon as it is decided.
 
-    CSV columns: deal,verdict,length,optimal,nodes,seconds,difficulty.  verdict is WON,
-    LOST, UNKNOWN (a per-deal limit was hit; never LOST) or ERROR (the solver failed on
-    that deal; the reason goes to OUT.errors.log).  length is empty unless WON; optimal is
-    1 when the length is proven minimal.  Rows are in the order deals finish, not in deal
-    order.  The settings are kept in OUT.meta.json.
+    CSV columns: deal,verdict,length,optimal,nodes,seconds,difficulty,limit,lower_bound.
+    verdict is WON, LOST, UNKNOWN (a per-deal limit was hit; never LOST) or ERROR (the
+    solver failed on that deal; the reason goes to OUT.errors.log).  length is empty
+    unless WON; optimal is 1 when the length is proven minimal; limit names the limit
+    that stopped the search and lower_bound the moves a win needs at least, when known.
+    Rows are in the order deals finish, not in deal order.  The settings are kept in
+    OUT.meta.json.
 
     Every row is flushed as it is written, so Ctrl-C, a killed worker or a killed run
     loses no finished row; --resume then continues with the same settings (it refuses
@@ -164,4 +165,4 @@ def connect_dask(address: str):
                        f"{reason[:200]}") from None
 
 
-COMMANDS = (analyze,)
+COMMANDS = (analyze_command,)

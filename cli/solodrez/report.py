@@ -164,7 +164,7 @@ def write_index(index: dict, path: str) -> None:
         f.write(text)
 
 
-@click.command()
+@click.command("report")
 @click.argument("results", type=click.Path(exists=True, dir_okay=False))
 @click.option("--name", default=None,
               help="Report name: writes DIR/NAME.md and DIR/NAME-*.png (default: the "
@@ -176,7 +176,7 @@ def write_index(index: dict, path: str) -> None:
 @click.option("--charts/--no-charts", default=True, help="Draw PNG charts (matplotlib).")
 @click.option("--pictures", type=click.IntRange(min=0), default=0, show_default=True,
               help="Also draw the N hardest won deals as SVG pictures (DIR/NAME-deal-D.svg).")
-def report(results, name, directory, index_path, charts, pictures):
+def report_command(results, name, directory, index_path, charts, pictures):
     """Statistics of an analyze RESULTS file (CSV or JSON lines, optionally .gz).
 
     Prints the report and writes it to DIR/NAME.md: verdict counts, winnability with a
@@ -239,65 +239,12 @@ def check_report_name(name: str) -> None:
 
 def read_result_rows(results: str) -> list[dict]:
     """Every row of an analyze results file; BadInput naming the line and field at fault."""
-    rows = []
-    lineno = 1
     try:
-        fmt = batch.guess_format(results)
-        with batch.open_text(results) as f:
-            for lineno, line in enumerate(f, 1):
-                if not line.endswith("\n") or not line.strip():
-                    continue              # a cut-off last line, as read_rows skips it
-                if lineno == 1 and fmt == "csv":
-                    if line.strip() != batch.HEADER:
-                        raise ValueError(f"it is not the header {batch.HEADER!r}")
-                    continue
-                rows.append(parse_result_line(line, fmt))
+        return list(batch.read_rows(results))
+    except batch.RowError as e:
+        raise BadInput(str(e)) from None
     except (OSError, EOFError) as e:
         raise BadInput(f"cannot read {results}: {getattr(e, 'strerror', None) or e}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{results} line {lineno}: not UTF-8 text") from None
-    except ValueError as e:
-        raise BadInput(f"{results} line {lineno}: {e}") from None
-    return rows
-
-
-def parse_result_line(line: str, fmt: str) -> dict:
-    """One row; ValueError naming the field that is wrong."""
-    import csv
-    if fmt == "jsonl":
-        try:
-            raw = json.loads(line)
-        except ValueError:
-            raise ValueError("not a JSON object") from None
-        if not isinstance(raw, dict):
-            raise ValueError("not a JSON object")
-        missing = [k for k in batch.FIELDS if k not in raw]
-        if missing:
-            raise ValueError(f"field {missing[0]!r} is missing")
-    else:
-        cells = next(csv.reader([line]))
-        if len(cells) != len(batch.FIELDS):
-            raise ValueError(f"{len(cells)} fields; a row has {len(batch.FIELDS)} "
-                             f"({batch.HEADER})")
-        raw = dict(zip(batch.FIELDS, cells))
-    checks = {"deal": int, "nodes": int, "seconds": float,
-              "length": lambda v: None if v in ("", None) else int(v)}
-    for key, conv in checks.items():
-        try:
-            value = conv(raw[key])
-        except (TypeError, ValueError):
-            raise ValueError(f"field {key!r} is {raw[key]!r}, not a number") from None
-        if value is not None and (value < 0 or value != value):
-            raise ValueError(f"field {key!r} is {raw[key]!r}, not a count")
-    if raw["verdict"] not in (batch.WON, batch.LOST, batch.UNKNOWN, batch.ERROR):
-        raise ValueError(f"field 'verdict' is {raw['verdict']!r} (WON, LOST, UNKNOWN or ERROR)")
-    if raw["difficulty"] not in batch.DIFFICULTIES:
-        raise ValueError(f"field 'difficulty' is {raw['difficulty']!r} "
-                         f"({', '.join(batch.DIFFICULTIES)})")
-    try:
-        return batch.parse_row(line, fmt)
-    except (ValueError, TypeError, KeyError) as e:
-        raise ValueError(str(e)) from None
 
 
 def _is_report(text: str) -> bool:
@@ -327,4 +274,4 @@ def refuse_foreign(path: str, is_ours, what: str) -> None:
         raise BadInput(f"{path} exists and is not {what}; move it away or choose another name")
 
 
-COMMANDS = (report,)
+COMMANDS = (report_command,)

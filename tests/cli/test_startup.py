@@ -1,17 +1,19 @@
 """Start-up: the commands that search nothing run as whole processes without importing
 numba or numpy (issue 13: `drez deal N` and `drez show` in at most 0.3 s; numba alone
-takes about half a second and 150 MB), and `drez --help` lists every command from
-cli.main.LAZY_COMMANDS exactly as the commands themselves would."""
+takes about half a second and 150 MB), and `drez --help` lists every command of
+cli.registry.MODULES exactly as the commands themselves would."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import subprocess
 import sys
 
 import click
 import pytest
 
-from drez.cli.main import LAZY_COMMANDS, drez, short_help
+from drez.cli.main import drez
+from drez.cli.registry import MODULES, help_text, short_help
 from tests.cli.helpers import ROOT
 
 # Runs drez in this process after the arguments, then prints the heavy modules it loaded.
@@ -61,12 +63,22 @@ def test_the_runner_sees_numba_when_a_command_needs_it():
 
 
 def test_the_help_list_is_each_commands_own():
-    """LAZY_COMMANDS names every command once, its module defines it under that name, and
-    its line in `drez --help` is what click makes of the command's own docstring."""
+    """MODULES names every command once, its module defines it under that name (whatever
+    its function is called), and its line in `drez --help` is what click makes of the
+    command's own docstring."""
     ctx = click.Context(drez)
-    assert drez.list_commands(ctx) == sorted(LAZY_COMMANDS)
-    for name, (module, _) in LAZY_COMMANDS.items():
-        command = getattr(importlib.import_module(module), name)
+    assert drez.list_commands(ctx) == sorted(MODULES)
+    for name, module in MODULES.items():
+        (command,) = [c for c in vars(importlib.import_module(module)).values()
+                      if isinstance(c, click.Command) and c.name == name]
         assert drez.get_command(ctx, name) is command and command.name == name
+        assert help_text(name) == inspect.cleandoc(command.help), name
         for limit in (30, 45, 70, 200):
             assert short_help(name, limit) == command.get_short_help_str(limit), (name, limit)
+
+
+def test_a_command_function_need_not_share_its_commands_name():
+    """`drez runs` is the function runs_group: no library function has to be renamed on
+    import to make room for a command's name."""
+    command = drez.get_command(click.Context(drez), "runs")
+    assert command.callback.__name__ == "runs_group" and "compare" in command.commands

@@ -137,19 +137,41 @@ def test_command_modules_are_imported_only_by_main():
             assert not deps & commands, (name, deps & commands)
 
 
-def test_no_package_imports_tests_tools_or_reports():
-    """Neither do the tools import tests: what both need lives in the packages."""
-    tools = {f"tools.{f[:-3]}": os.path.join(ROOT, "tools", f)
-             for f in os.listdir(os.path.join(ROOT, "tools")) if f.endswith(".py")}
-    for name, path in {**_modules(), **tools}.items():
-        with open(path, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-        for node in _run_time_nodes(tree):
-            if isinstance(node, ast.ImportFrom) and not node.level:
-                assert node.module.split(".")[0] not in ("tests", "tools", "reports"), name
-            elif isinstance(node, ast.Import):
-                for a in node.names:
-                    assert a.name.split(".")[0] not in ("tests", "tools", "reports"), name
+def _top_imports(path: str) -> set[str]:
+    """The top-level names a file imports (outside `if TYPE_CHECKING:`)."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    names = set()
+    for node in _run_time_nodes(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            names.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+    return names
+
+
+def test_no_package_imports_tests_dev_or_reports():
+    """The product never imports the tests, the dev/ probes or the reports; the tests do
+    not import dev/, which may use the test support (tests/solodrez/samples.py, ...)."""
+    for name, path in _modules().items():
+        assert not _top_imports(path) & {"tests", "dev", "tools", "reports"}, name
+    for base, _, files in os.walk(os.path.join(ROOT, "tests")):
+        for f in (f for f in files if f.endswith(".py")):
+            assert "dev" not in _top_imports(os.path.join(base, f)), f
+
+
+def test_test_support_and_probes_live_outside_the_product():
+    """Issue 36: the samples, the load-test client and the local server are test support
+    (tests/), the probes are in dev/, the C oracle beside its test; tools/ is gone."""
+    tools = os.path.join(ROOT, "tools")
+    assert not os.path.isdir(tools) or set(os.listdir(tools)) <= {"__pycache__"}
+    for path in ("tests/solodrez/samples.py", "tests/web/loadtest.py",
+                 "tests/web/local_server.py", "tests/solodrez/plain_solver.c",
+                 "dev/README.md"):
+        assert os.path.isfile(os.path.join(ROOT, path)), path
+    modules = _modules()
+    assert not {"drez.solver.solodrez.samples", "drez.webapp.loadtest",
+                "drez.webapp.local_server"} & modules.keys()
 
 
 def test_every_folder_of_source_is_a_package_and_solver_draws_nothing():
@@ -188,12 +210,12 @@ def test_the_reference_implementation_stays_independent():
 
 
 def test_everything_imports_under_the_project_name_and_every_package_ships():
-    """No module, test or tool imports a bare `solver`, `cli`, `webapp` or `deals` (those
+    """No module, test or dev/ probe imports a bare `solver`, `cli`, `webapp` or `deals` (those
     names exist only in the checkout; installed, everything is `drez.*`), and pyproject.toml
     lists every package folder, so the wheel holds them all."""
     tomllib = pytest.importorskip("tomllib")      # Python 3.11+
     bare = ("solver", "cli", "webapp", "deals")
-    for folder in PACKAGES + ("drez", "tests", "tools"):
+    for folder in PACKAGES + ("drez", "tests", "dev"):
         for base, _, files in os.walk(os.path.join(ROOT, folder)):
             for name in (f for f in files if f.endswith(".py")):
                 path = os.path.join(base, name)

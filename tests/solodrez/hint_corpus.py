@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import functools
 
-from drez.solver.solodrez.samples import game_tails, late_positions
 from drez.solver.solodrez.search.solve import LOST, solve
 from tests.solodrez.helpers import fast_reference, ref, to_ref
+from tests.solodrez.samples import game_tails, late_positions
 
 REF_NODES = 1_500
 

@@ -59,13 +59,18 @@ def baseline(tmp_path_factory):
 
 def test_csv_format_and_every_row_matches_resolving(baseline):
     text = open(baseline).read()
-    assert text.startswith("deal,verdict,length,optimal,nodes,seconds,difficulty\n")
+    assert text.startswith("deal,verdict,length,optimal,nodes,seconds,difficulty,limit,"
+                           "lower_bound\n")
     rows = data_rows(baseline)
     assert sorted(int(r[0]) for r in rows) == list(range(40))
     ensure_compiled()
     for r in rows:
-        deal, verdict, length, optimal, nodes, seconds, grade = r
+        deal, verdict, length, optimal, nodes, seconds, grade, limit, bound = r
         result = solve(Position.from_deal(int(deal)), SOLVE_LIMITS)
+        # the limit as text ("nodes", ...), whether Result keeps a str or a str enum
+        assert limit == ("" if result.limit is None else getattr(result.limit, "value",
+                                                                 result.limit)), deal
+        assert bound == ("" if result.lower_bound is None else str(result.lower_bound)), deal
         assert verdict == result.verdict, deal
         assert length == ("" if result.length is None else str(result.length)), deal
         assert optimal in ("0", "1") and float(seconds) >= 0 and int(nodes) >= 0

@@ -58,16 +58,21 @@ def test_difficulty_thresholds(verdict, length, nodes, optimal, run_opt, grade):
 @pytest.mark.parametrize("fmt", batch.FORMATS)
 def test_rows_round_trip(fmt):
     rows = [{"deal": 7, "verdict": "WON", "length": 53, "optimal": True, "nodes": 1234,
-             "seconds": 0.0123, "difficulty": "medium"},
+             "seconds": 0.0123, "difficulty": "medium", "limit": None, "lower_bound": 49},
             {"deal": 8, "verdict": "UNKNOWN", "length": None, "optimal": False, "nodes": 9,
-             "seconds": 1.5, "difficulty": "unknown"}]
+             "seconds": 1.5, "difficulty": "unknown", "limit": "nodes", "lower_bound": None}]
     for row in rows:
         line = batch.format_row(row, fmt)
         assert line.endswith("\n") and line.count("\n") == 1
         back = batch.parse_row(line, fmt)
         assert {k: back[k] for k in batch.FIELDS} == row
-    assert batch.format_row(rows[0], "csv") == "7,WON,53,1,1234,0.0123,medium\n"
-    assert batch.format_row(rows[1], "csv") == "8,UNKNOWN,,0,9,1.5000,unknown\n"
+    assert batch.format_row(rows[0], "csv") == "7,WON,53,1,1234,0.0123,medium,,49\n"
+    assert batch.format_row(rows[1], "csv") == "8,UNKNOWN,,0,9,1.5000,unknown,nodes,\n"
+    # the columns of an older file: limit and lower_bound are not written, and read None
+    old = batch.format_row(rows[1], "csv", batch.REQUIRED)
+    assert old == "8,UNKNOWN,,0,9,1.5000,unknown\n"
+    assert batch.parse_row(old, "csv", batch.REQUIRED) == {**rows[1], "limit": None,
+                                                            "error": None}
 
 
 def test_parse_row_rejects_garbage():
@@ -107,9 +112,9 @@ def test_resume_cuts_a_half_written_row_and_counts_the_rest(tmp_path):
     out = str(tmp_path / "r.csv")
     batch.prepare_output(out, settings(), resume=False)
     with open(out, "a") as f:
-        f.write("3,WON,50,0,10,0.0010,easy\n4,LOST,,0,20,0.0020,lost\n5,WON,5")
+        f.write("3,WON,50,0,10,0.0010,easy,,48\n4,LOST,,0,20,0.0020,lost,,\n5,WON,5")
     done, tally = batch.prepare_output(out, settings(), resume=True)
-    assert open(out).read().endswith("lost\n")
+    assert open(out).read().endswith("lost,,\n")
     assert done.count == 2 and 3 in done and 4 in done and 5 not in done
     assert tally.counts["WON"] == 1 and tally.counts["LOST"] == 1
 
@@ -118,12 +123,66 @@ def test_resume_refuses_rows_outside_range_and_missing_meta(tmp_path):
     out = str(tmp_path / "r.csv")
     batch.prepare_output(out, settings(), resume=False)
     with open(out, "a") as f:
-        f.write("30,WON,50,0,10,0.0010,easy\n")
+        f.write("30,WON,50,0,10,0.0010,easy,,\n")
     with pytest.raises(batch.BatchError, match="deal 30 is outside"):
         batch.prepare_output(out, settings(), resume=True)
     os.remove(out + ".meta.json")
     with pytest.raises(batch.BatchError, match=r"settings file .* is missing"):
         batch.prepare_output(out, settings(), resume=True)
+
+
+def test_resuming_an_older_file_keeps_its_seven_columns(tmp_path):
+    out = str(tmp_path / "r.csv")
+    batch.prepare_output(out, settings(), resume=False)
+    with open(out, "w") as f:
+        f.write(batch.OLD_HEADER + "\n3,WON,50,0,10,0.0010,easy\n")
+    done, _ = batch.prepare_output(out, settings(), resume=True)
+    assert 3 in done
+    w = batch.RowWriter(out, "csv")
+    w.write(batch.error_row(4, "x"))
+    w.close()
+    assert open(out).read().endswith("easy\n4,ERROR,,0,0,0.0000,unknown\n")
+    assert [r["limit"] for r in batch.read_rows(out)] == [None, None]
+
+
+def _write(path, text):
+    path.write_text(text)
+    return str(path)
+
+
+def test_read_rows_names_the_line_the_field_and_its_value(tmp_path):
+    good = "0,WON,40,0,100,0.0100,easy,,38\n"
+    cases = [("1,WON,40,0,many,0.01,easy,,\n", "line 3: field 'nodes' is 'many'"),
+             ("1,WON,40,2,9,0.01,easy,,\n", "line 3: field 'optimal' is '2'"),
+             ("1,WON,40,0,9,nan,easy,,\n", "line 3: field 'seconds' is 'nan'"),
+             ("1,WON,40,0,9,0.01,simple,,\n", "line 3: field 'difficulty' is 'simple'"),
+             ("1,WON,40,0,9,0.01,easy,,-3\n", "line 3: field 'lower_bound' is '-3'"),
+             ("1,WON,40,0,9,0.01,easy\n", "line 3: 7 fields; a row has 9")]
+    for row, message in cases:
+        path = _write(tmp_path / "r.csv", batch.HEADER + "\n" + good + row)
+        with pytest.raises(batch.RowError, match=message):
+            list(batch.read_rows(path))
+    with pytest.raises(batch.RowError, match="line 1: it is not a results header"):
+        list(batch.read_rows(_write(tmp_path / "x.csv", "a,b\n1,2\n")))
+    jsonl = tmp_path / "r.jsonl"
+    jsonl.write_text('{"deal": 1, "verdict": "WON"}\n')
+    with pytest.raises(batch.RowError, match="line 1: field 'length' is missing"):
+        list(batch.read_rows(str(jsonl)))
+    jsonl.write_text('{"deal": 1, "verdict": "WON", "length": 3, "optimal": 1, "nodes": 1, '
+                     '"seconds": 0, "difficulty": "easy"}\n')
+    with pytest.raises(batch.RowError, match="line 1: field 'optimal' is 1"):
+        list(batch.read_rows(str(jsonl)))
+
+
+def test_read_rows_reads_both_headers_and_skips_a_cut_last_line(tmp_path):
+    new = _write(tmp_path / "new.csv", batch.HEADER + "\n\n0,UNKNOWN,,0,9,1.0000,unknown,"
+                 "memory,41\n1,WON,4")
+    old = _write(tmp_path / "old.csv", batch.OLD_HEADER + "\n0,UNKNOWN,,0,9,1.0000,unknown\n")
+    (row,) = batch.read_rows(new)
+    assert row["limit"] == "memory" and row["lower_bound"] == 41 and row["error"] is None
+    (row,) = batch.read_rows(old)
+    assert row["limit"] is None and row["lower_bound"] is None and row["nodes"] == 9
+    assert list(batch.read_rows(_write(tmp_path / "e.csv", ""))) == []
 
 
 def test_output_cannot_be_gzip(tmp_path):
@@ -136,5 +195,5 @@ def test_error_rows_are_logged_with_their_reason(tmp_path):
     w = batch.RowWriter(out, "csv")
     w.write(batch.error_row(4, "RuntimeError: x"))
     w.close()
-    assert open(out).read() == "4,ERROR,,0,0,0.0000,unknown\n"
+    assert open(out).read() == "4,ERROR,,0,0,0.0000,unknown,,\n"
     assert open(out + ".errors.log").read() == "deal 4: RuntimeError: x\n"

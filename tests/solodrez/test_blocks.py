@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.samples import decided_positions
 from drez.solver.solodrez.search import blocks
 from drez.solver.solodrez.search.solve import LOST, WON, solve
 from tests.solodrez.helpers import P, ref, to_engine
+from tests.solodrez.samples import decided_positions
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""drez against an independent solver: tools/plain_solver.c, a plain depth-first search in C
+"""drez against an independent solver: tests/solodrez/plain_solver.c, a plain depth-first search in C
 written from the rulings, sharing no code with drez, on 200 deals of a range no report
 covers.  Every deal it decides must get the same verdict from drez."""
 import os
@@ -11,7 +11,7 @@ import pytest
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import Limits, solve
 
-SOURCE = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "plain_solver.c")
+SOURCE = os.path.join(os.path.dirname(__file__), "plain_solver.c")
 
 
 @pytest.fixture(scope="module")

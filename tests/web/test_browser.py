@@ -13,8 +13,8 @@ import shutil
 
 import pytest
 
-from drez.webapp.local_server import Server
 from tests.solodrez.hint_corpus import decided_positions, losing_move
+from tests.web.local_server import Server
 
 CHROMIUM = os.environ.get("DREZ_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -1,4 +1,4 @@
-"""Load on loopback (webapp/loadtest.py, as tools/web_load.py runs it, smaller): many
+"""Load on loopback (tests/web/loadtest.py, as dev/web_load.py runs it, smaller): many
 concurrent hints, all answered and right, none lost; the page and the API stay responsive
 while a slow search runs."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from drez.webapp import loadtest as web_load
-from drez.webapp.local_server import Server
+from tests.web import loadtest as web_load
+from tests.web.local_server import Server
 
 
 def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():

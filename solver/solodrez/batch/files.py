@@ -11,7 +11,8 @@ from dataclasses import asdict, dataclass
 from ..rules.deals import MAX_DEAL
 from ..search.solve import Limits
 from ..version import ENGINE_VERSION, RULES_VERSION
-from .rows import ERROR, HEADER, BatchError, Tally, format_row, read_rows
+from .rows import BatchError, Tally
+from .schema import ERROR, FIELDS, HEADER, file_columns, format_row, read_rows
 
 # --- ranges and chunks -----------------------------------------------------------------
 
@@ -115,7 +116,31 @@ class Settings:
 
 
 def meta_path(out: str) -> str:
+    """The settings file (sidecar) of the output file `out`."""
     return out + ".meta.json"
+
+
+def sidecar_of(path: str) -> str:
+    """The sidecar of a results file; `X.csv.gz` keeps the sidecar of `X.csv`."""
+    return meta_path(path[:-3] if path.endswith(".gz") else path)
+
+
+def read_sidecar(path: str) -> dict:
+    """The sidecar of a results file as a dict; OSError or ValueError if it cannot be read."""
+    with open(sidecar_of(path), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def write_sorted(path: str, rows: dict, meta: dict) -> None:
+    """Write the rows {deal: row} as a CSV results file sorted by deal, and `meta` as its
+    sidecar."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(HEADER + "\n")
+        for d in sorted(rows):
+            f.write(format_row(rows[d], "csv"))
+    with open(meta_path(path), "w", encoding="utf-8") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
 
 
 def read_meta(out: str) -> Settings | None:
@@ -210,17 +235,20 @@ def _cut_partial_line(path: str) -> None:
 
 
 class RowWriter:
-    """Appends rows, flushing each one and fsync'ing at most every `sync_every` seconds."""
+    """Appends rows, flushing each one and fsync'ing at most every `sync_every` seconds.
+    CSV rows get the columns of the file's header (an older file has fewer)."""
 
     def __init__(self, path: str, fmt: str, sync_every: float = 1.0):
         self.path, self.fmt, self.sync_every = path, fmt, sync_every
+        self.columns = (file_columns(path) if fmt == "csv" and os.path.exists(path)
+                        else FIELDS)
         self.f = open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 (close() closes it)
         self.last_sync = time.monotonic()
         self.written = 0
         self.errors = None
 
     def write(self, row: dict) -> None:
-        self.f.write(format_row(row, self.fmt))
+        self.f.write(format_row(row, self.fmt, self.columns))
         self.f.flush()
         self.written += 1
         if row["verdict"] == ERROR:

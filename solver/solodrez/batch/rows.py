@@ -1,18 +1,12 @@
-"""The rows of a run: fields, difficulty grades, formatting and parsing (CSV or JSON
-lines), and the tally of verdicts."""
+"""The rows of a run: difficulty grades, the row of a solve result or of an error, and
+the tally of verdicts (the row schema and the reader are in schema.py)."""
 from __future__ import annotations
 
-import csv
-import json
 from collections import Counter
 
 from ..grades import DIFFICULTIES, GRADES  # noqa: F401  (DIFFICULTIES: re-exported by batch)
 from ..search.solve import LOST, UNKNOWN, WON
-
-ERROR = "ERROR"
-FIELDS = ("deal", "verdict", "length", "optimal", "nodes", "seconds", "difficulty")
-HEADER = ",".join(FIELDS)
-FORMATS = ("csv", "jsonl")
+from .schema import ERROR
 
 
 class BatchError(Exception):
@@ -53,81 +47,25 @@ def difficulty(verdict: str, length: int | None, nodes: int, optimal: bool,
 # --- rows ------------------------------------------------------------------------------
 
 def make_row(deal: int, result, optimal_run: bool) -> dict:
-    """The row for a solve.Result."""
+    """The row of a solve.Result: every field of the schema, and `error` None."""
     return {"deal": deal, "verdict": result.verdict, "length": result.length,
             "optimal": bool(result.optimal) if result.verdict == WON else False,
             "nodes": int(result.nodes), "seconds": round(float(result.seconds), 4),
             "difficulty": difficulty(result.verdict, result.length, result.nodes,
                                      result.optimal, optimal_run),
-            "limit": result.limit, "lower_bound": result.lower_bound, "error": None}
+            "limit": _text(result.limit), "lower_bound": result.lower_bound, "error": None}
+
+
+def _text(limit) -> str | None:
+    """A limit as the text rows keep ("nodes", ...), whether it is a str or a str enum."""
+    return None if limit is None else getattr(limit, "value", limit)
 
 
 def error_row(deal: int, message: str) -> dict:
+    """The row of a deal whose search raised an exception (`message` says which)."""
     return {"deal": deal, "verdict": ERROR, "length": None, "optimal": False, "nodes": 0,
             "seconds": 0.0, "difficulty": "unknown", "limit": None, "lower_bound": None,
             "error": message}
-
-
-def format_row(row: dict, fmt: str) -> str:
-    """One output line, newline included.  CSV: optimal is 1/0, length empty unless WON."""
-    if fmt == "jsonl":
-        return json.dumps(row, separators=(",", ":")) + "\n"
-    length = "" if row["length"] is None else str(row["length"])
-    return (f"{row['deal']},{row['verdict']},{length},{int(bool(row['optimal']))},"
-            f"{row['nodes']},{row['seconds']:.4f},{row['difficulty']}\n")
-
-
-def parse_row(line: str, fmt: str) -> dict:
-    """The row of one output line (no header); ValueError if it is not one."""
-    if fmt == "jsonl":
-        row = json.loads(line)
-        if not isinstance(row, dict) or not row.keys() >= FIELDS_SET:
-            raise ValueError(f"not a result row: {line.strip()!r}")
-    else:
-        cells = next(csv.reader([line]))
-        if len(cells) != len(FIELDS):
-            raise ValueError(f"not a result row: {line.strip()!r}")
-        row = dict(zip(FIELDS, cells))
-        row["length"] = int(row["length"]) if row["length"] else None
-        row["optimal"] = row["optimal"] in ("1", "true", "True")
-        row["nodes"] = int(row["nodes"])
-        row["seconds"] = float(row["seconds"])
-    row["deal"] = int(row["deal"])
-    if row["verdict"] not in (WON, LOST, UNKNOWN, ERROR):
-        raise ValueError(f"unknown verdict {row['verdict']!r} in {line.strip()!r}")
-    return row
-
-
-FIELDS_SET = frozenset(FIELDS)
-
-
-def open_text(path: str):
-    """Open a results file for reading, gzip-compressed when it ends in .gz."""
-    if path.endswith(".gz"):
-        import gzip
-        return gzip.open(path, "rt", encoding="utf-8", newline="")
-    return open(path, encoding="utf-8", newline="")
-
-
-def guess_format(path: str) -> str:
-    base = path[:-3] if path.endswith(".gz") else path
-    return "jsonl" if base.endswith((".jsonl", ".json", ".ndjson")) else "csv"
-
-
-def read_rows(path: str, fmt: str | None = None):
-    """Every row of a results file (CSV or JSON lines, optionally .gz), in file order.
-    A last line without its newline (an interrupted write) is skipped."""
-    fmt = fmt or guess_format(path)
-    with open_text(path) as f:
-        for i, line in enumerate(f, 1):
-            if not line.endswith("\n"):
-                break
-            if i == 1 and fmt == "csv":
-                if line.strip() != HEADER:
-                    raise ValueError(f"{path}: first line is not the header {HEADER!r}")
-                continue
-            if line.strip():
-                yield parse_row(line, fmt)
 
 
 class Tally:

@@ -1,6 +1,6 @@
 """Time the kernels of one greedy expansion on a corpus of real search positions.
 
-    python tools/profile_kernels.py [--deal 104] [--corpus 100000]
+    python -m dev.profile_kernels [--deal 104] [--corpus 100000]
 
 Runs the greedy best-first search (the verdict portfolio's main stage) on a deal, takes
 the positions it stored as the corpus, and times each step of an expansion over all of
@@ -11,13 +11,10 @@ per call and per expansion, so a change can be aimed at what costs most.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 
 import numpy as np
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from drez.solver.solodrez.jit import njit
 from drez.solver.solodrez.rules.engine import MAX_MOVES, NCOLS, generate_moves

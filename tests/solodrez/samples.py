@@ -1,4 +1,4 @@
-"""Seeded sources of positions for the reports, tools and tests: random play from deals,
+"""Seeded sources of positions for the tests and the dev/ probes: random play from deals,
 each position decided by the exhaustive search (solve(), verdict only); positions late
 on the solver's winning lines; the ends of random games."""
 from __future__ import annotations

@@ -2,17 +2,13 @@
 seconds of each `solve`, then the totals by verdict.  Run it from two checkouts to
 compare engines (CPU seconds are comparable only between runs on equally loaded cores).
 
-    python tools/portfolio_sample.py 1110,1351,3953 [--max-memory 2G]
+    python -m dev.portfolio_sample 1110,1351,3953 [--max-memory 2G]
 """
 from __future__ import annotations
 
-import os
-import sys
 import time
 
 import click
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from drez.cli.solodrez.inputs import parse_deal_number
 from drez.cli.solodrez.limits import MemorySize

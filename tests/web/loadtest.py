@@ -1,6 +1,6 @@
 """Load-testing `drez serve` over HTTP: concurrent hints on late-game positions (`burst`)
 and the page's latency while a slow search holds a worker (`slow_search`).  Used by
-tools/web_load.py (reports/web.md) and tests/web/test_load.py; only loopback traffic."""
+dev/web_load.py (reports/web.md) and tests/web/test_load.py; only loopback traffic."""
 from __future__ import annotations
 
 import json
@@ -11,10 +11,10 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from drez.solver.solodrez import samples
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import WON
+from tests.solodrez import samples
 
 
 def late_positions(deals=range(8)) -> list[Position]:

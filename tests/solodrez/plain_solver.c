@@ -2,7 +2,7 @@
  * pure-Python reference tests/solodrez/reference.py), sharing no code with drez: the
  * yardstick for issue 13's "search time per position against a C solver".
  *
- *     cc -O2 -o plain_solver tools/plain_solver.c
+ *     cc -O2 -o plain_solver tests/solodrez/plain_solver.c
  *     ./plain_solver FIRST LAST [MAX_NODES]      # one line a deal: deal verdict nodes seconds
  *
  * Search: depth-first from the settled deal, every child stored in an exact hash set of

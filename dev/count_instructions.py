@@ -1,7 +1,7 @@
 """Instructions greedy search executes per expansion, counted by callgrind: a yardstick
 that a noisy machine does not move.
 
-    python tools/count_instructions.py [--deals 2357,3193]
+    python -m dev.count_instructions [--deals 2357,3193]
 
 Wall-clock times on this machine swing 1.5-2.7 times between runs minutes apart
 (reports/bench.md); instruction counts do not swing at all.  On lost deals greedy search
@@ -12,7 +12,7 @@ and branch misses are not in them, so confirm a gain with a timed comparison.
 
 Runs itself under `valgrind --tool=callgrind`, counting only inside compiled kernels
 (`--toggle-collect` on numba's entry points), and prints the total per expansion and
-each kernel's share (kernels named from the perf map tools/perf_kernels.py writes).  The
+each kernel's share (kernels named from the perf map dev/perf_kernels.py writes).  The
 kernels are compiled for a fixed CPU (NUMBA_CPU_NAME and NUMBA_CPU_FEATURES below), once
 natively before valgrind starts: under valgrind numba would see another CPU and compile
 everything again, 20 minutes and more.  Needs valgrind.
@@ -45,8 +45,7 @@ def _search(deals: list[int], map_path: str | None) -> None:
         run_search(search, Limits(max_memory=1 << 30))
         print(f"searched {deal} {search.status} {search.stored} {search.expanded}", flush=True)
     if map_path:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
-        import perf_kernels
+        from dev import perf_kernels
         perf_kernels.write_perf_map()
         shutil.copy(f"/tmp/perf-{os.getpid()}.map", map_path)
         os.remove(f"/tmp/perf-{os.getpid()}.map")

@@ -1,5 +1,5 @@
 """A real `drez serve` in a child process on a free loopback port, for the browser tests
-and the load script (tools/web_load.py); stopped with SIGINT, as a person stops it."""
+and the load script (dev/web_load.py); stopped with SIGINT, as a person stops it."""
 from __future__ import annotations
 
 import os

@@ -2,7 +2,7 @@
 games: the opening, and a quarter, half and three quarters of the way through the verdict
 search's (not shortest, often roundabout) solution of each deal.
 
-    .venv/bin/python tools/hints.py [--first 5000000] [--deals 10]   # writes reports/hints.md
+    .venv/bin/python -m dev.hints [--first 5000000] [--deals 10]   # writes reports/hints.md
 
 Deals first..first+deals-1 (by default numbers no test or report uses).  Each position is
 written to a file and `drez hint FILE --json` is run once, timed from start to exit.
@@ -20,11 +20,11 @@ import time
 
 import click
 
+from drez.solver.solodrez.kernels import ensure_compiled
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.solve import WON, solve
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-from drez.solver.solodrez.kernels import ensure_compiled  # noqa: E402
-from drez.solver.solodrez.rules.position import Position  # noqa: E402
-from drez.solver.solodrez.search.solve import WON, solve  # noqa: E402
 
 DREZ = os.path.join(os.path.dirname(sys.executable), "drez")
 
@@ -67,7 +67,7 @@ def main(first, deals, out):
     cpus = sorted(row[4] for row in rows)
     load = os.getloadavg()[0]
     proven = [row for row in rows if row[2]["proven"]]
-    cmd = f".venv/bin/python tools/hints.py --first {first} --deals {deals}"
+    cmd = f".venv/bin/python -m dev.hints --first {first} --deals {deals}"
     lines = ["# `drez hint` as a whole process, default settings", "",
              f"Command: `{cmd}`", "",
              f"{len(rows)} positions of deals {first}..{first + deals - 1}: the opening and a "

@@ -1,24 +1,22 @@
 """How many lost positions each static block detector catches.
 
-    .venv/bin/python tools/blocks.py [--lost 1000] [--seed 1]   # writes reports/blocks.md
+    .venv/bin/python -m dev.blocks [--lost 1000] [--seed 1]   # writes reports/blocks.md
 
-Positions come from uniformly random games from deals 0, 1, 2, ... (solver/solodrez/samples.py);
+Positions come from uniformly random games from deals 0, 1, 2, ... (tests/solodrez/samples.py);
 each is decided by solve() (exhaustive search, verdict only); the winnable ones are
 checked too, and any detector that fires on one is reported as UNSOUND.
 """
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 import click
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.samples import decided_positions
 from drez.solver.solodrez.search import blocks
 from drez.solver.solodrez.search.solve import LOST
+from tests.solodrez.samples import decided_positions
 
 
 @click.command()
@@ -52,7 +50,7 @@ def main(lost, won, seed, out):
             for name in fired:
                 unsound[name] += 1
     total = time.perf_counter() - start
-    cmd = f".venv/bin/python tools/blocks.py --lost {lost} --won {won} --seed {seed}"
+    cmd = f".venv/bin/python -m dev.blocks --lost {lost} --won {won} --seed {seed}"
     lines = ["# Static block detectors", "",
              f"Command: `{cmd}` ({total:.0f} s in all).", "",
              f"{n_lost} lost and {n_won} winnable positions from uniformly random games from "

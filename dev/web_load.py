@@ -1,6 +1,6 @@
 """Load test of `drez serve` on loopback: many concurrent hints, and the page during a slow search.
 
-    .venv/bin/python tools/web_load.py [--requests 400] [--concurrency 50] [--slow-seconds 5]
+    .venv/bin/python -m dev.web_load [--requests 400] [--concurrency 50] [--slow-seconds 5]
 
 Starts its own `drez serve --max-seconds S --workers 2` on a free 127.0.0.1 port (only
 loopback traffic, a bounded number of requests), then:
@@ -18,8 +18,8 @@ import json
 import click
 
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.webapp.loadtest import burst, late_positions, slow_search
-from drez.webapp.local_server import Server
+from tests.web.loadtest import burst, late_positions, slow_search
+from tests.web.local_server import Server
 
 
 @click.command()

@@ -1,13 +1,13 @@
 """Where greedy search spends its time, kernel by kernel, sampled by Linux perf.
 
-    python tools/perf_kernels.py [--deal 884] [--seconds 15] [--top 15] [--optimal]
+    python -m dev.perf_kernels [--deal 884] [--seconds 15] [--top 15] [--optimal]
 
 Runs greedy best-first search (the verdict portfolio's main stage), or A* with --optimal,
 on the deal over and over, samples this process with `perf record -e cpu-clock`
 meanwhile, and prints the share of samples in each compiled kernel.  numba's machine code
 carries no symbols perf can read, so this writes /tmp/perf-PID.map (perf's map for JIT
 code) naming the code of every kernel linked into the search, callees included; code a
-kernel inlines counts as its caller's.  Unlike tools/profile_kernels.py, nothing is timed
+kernel inlines counts as its caller's.  Unlike dev/profile_kernels.py, nothing is timed
 apart: the shares are of the real search, with its caches and branch history.  Needs
 `perf` (linux-perf).
 """
@@ -20,8 +20,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from drez.solver.solodrez import kernels
 from drez.solver.solodrez.rules.position import Position
