@@ -1,8 +1,8 @@
 """Cross-check LOST verdicts of a results file with a second, simpler search: the plain
 exhaustive depth-first search (dfs.DfsState), so no verdict rests on the greedy search.
 
-    python tools/check_lost.py reports/deals-0-99999.csv [--min-nodes N] [--max-nodes M]
-        [--no-dead-pruning] > reports/lost-check.md
+    python tools/check_lost.py reports/deals-0-99999/deals-0-99999.csv [--min-nodes N] [--max-nodes M]
+        [--no-dead-pruning] > reports/deals-0-99999/deals-0-99999-lost-check.md
 
 --min-nodes/--max-nodes pick the rows by the effort recorded in the file; by default the
 depth-first search keeps the (proven) dead-position test, --no-dead-pruning drops it too.

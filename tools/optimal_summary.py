@@ -1,8 +1,8 @@
 """Summarise a `drez analyze --optimal --json-lines` run: proven minimal lengths, how the
 root bound compares with them, search effort, and agreement with a verdict run.
 
-    python tools/optimal_summary.py reports/deals-0-99999-optimal.jsonl \
-        --verdicts reports/deals-0-99999.csv.gz --name deals-0-99999-optimal \
+    python tools/optimal_summary.py reports/deals-0-99999/deals-0-99999-optimal.jsonl \
+        --verdicts reports/deals-0-99999/deals-0-99999.csv.gz --name deals-0-99999-optimal \
         [--later PASS.csv ...]
 
 Writes reports/NAME.md; whatever follows KEEP_MARK in an existing one (how the rows were
@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     ap.add_argument("--name", required=True)
     ap.add_argument("--command", default="", help="the command that made the results")
     ap.add_argument("--later", action="append", default=[],
-                    help="a reports/redecide.py pass file whose decided rows replace the run's")
+                    help="a tools/redecide.py pass file whose decided rows replace the run's")
     args = ap.parse_args(argv)
     for path in [args.results, args.verdicts, *args.later]:
         if path and not os.path.isfile(path):

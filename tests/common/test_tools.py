@@ -7,7 +7,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def test_optimal_summary_refuses_a_missing_file(tmp_path):
-    results = os.path.join(ROOT, "reports", "deals-0-9999-optimal.jsonl.gz")
+    results = os.path.join(ROOT, "reports", "deals-0-9999", "deals-0-9999-optimal.jsonl.gz")
     missing = str(tmp_path / "nope.csv")
     for args in ([missing, "--name", "x"], [results, "--name", "x", "--later", missing]):
         p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "optimal_summary.py"),
