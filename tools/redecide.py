@@ -4,7 +4,7 @@ again with larger limits, then merge.
     python tools/redecide.py reports/deals-0-99999/deals-0-99999.csv --pass-file P.csv --part 1/2 \
         --max-nodes 60000000 --max-memory 4G          # and --part 2/2 with P2.csv beside it
     python tools/redecide.py reports/deals-0-99999/deals-0-99999.csv --pass-file P.csv --pass-file P2.csv \
-        --merge reports/deals-0-99999-final.csv
+        --merge reports/deals-0-99999/deals-0-99999-final.csv
 
 Each redone row is appended (and flushed) to the pass file as it is decided, and a rerun
 skips the deals already there, so an interrupted pass loses nothing.  A pass file keeps
