@@ -1,6 +1,6 @@
 """How many lost positions each static block detector catches.
 
-    .venv/bin/python -m dev.blocks [--lost 1000] [--seed 1]   # writes reports/blocks.md
+    .venv/bin/python -m dev.blocks [--lost 1000] [--seed 1]   # writes reports/bench/blocks.md
 
 Positions come from uniformly random games from deals 0, 1, 2, ... (tests/solodrez/samples.py);
 each is decided by solve() (exhaustive search, verdict only); the winnable ones are
@@ -23,7 +23,7 @@ from tests.solodrez.samples import decided_positions
 @click.option("--lost", default=1000, show_default=True, help="Lost positions to gather.")
 @click.option("--won", default=1000, show_default=True, help="Winnable positions to check.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the random games.")
-@click.option("--out", default=os.path.join(os.path.dirname(__file__), "..", "reports", "blocks.md"),
+@click.option("--out", default=os.path.join(os.path.dirname(__file__), "..", "reports", "bench", "blocks.md"),
               show_default=True, help="Markdown report to write.")
 def main(lost, won, seed, out):
     """Measure the static block detectors over decided positions."""

@@ -4,7 +4,7 @@ that a noisy machine does not move.
     python -m dev.count_instructions [--deals 2357,3193]
 
 Wall-clock times on this machine swing 1.5-2.7 times between runs minutes apart
-(reports/bench.md); instruction counts do not swing at all.  On lost deals greedy search
+(reports/bench/bench.md); instruction counts do not swing at all.  On lost deals greedy search
 expands the same positions whatever order it keys children in, so two engines that store
 the same positions can be compared exactly (a change to the search shows in the
 positions expanded, printed beside the count).  Instructions are not time: memory stalls

@@ -2,7 +2,7 @@
 games: the opening, and a quarter, half and three quarters of the way through the verdict
 search's (not shortest, often roundabout) solution of each deal.
 
-    .venv/bin/python -m dev.hints [--first 5000000] [--deals 10]   # writes reports/hints.md
+    .venv/bin/python -m dev.hints [--first 5000000] [--deals 10]   # writes reports/bench/hints.md
 
 Deals first..first+deals-1 (by default numbers no test or report uses).  Each position is
 written to a file and `drez hint FILE --json` is run once, timed from start to exit.
@@ -32,7 +32,7 @@ DREZ = os.path.join(os.path.dirname(sys.executable), "drez")
 @click.command()
 @click.option("--first", default=5_000_000, show_default=True, help="First deal number.")
 @click.option("--deals", default=10, show_default=True, help="How many deals.")
-@click.option("--out", default=os.path.join(ROOT, "reports", "hints.md"),
+@click.option("--out", default=os.path.join(ROOT, "reports", "bench", "hints.md"),
               show_default=True, help="Markdown report to write.")
 def main(first, deals, out):
     """Time whole `drez hint` processes on positions from games."""

@@ -23,7 +23,7 @@ from drez.solver.crapette.reply import ReplySearchBot
 from drez.solver.crapette.search import SearchBot
 
 BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
-BEST = "reply"       # the strongest player by the ladder in reports/crapette.md
+BEST = "reply"       # the strongest player by the ladder in reports/games/crapette.md
 BOTS["best"] = BOTS[BEST]
 
 

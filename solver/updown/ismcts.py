@@ -7,7 +7,7 @@ that deal by UCB1 with availability counts, adds one node, plays out and credits
 on the path to the seat that chose it (max-n: each seat maximises its own wins).  The seat
 plays its most visited root action.
 
-Two priors, both from the measurements in reports/updown.md (issue 16):
+Two priors, both from the measurements in reports/games/updown.md (issue 16):
 
 - the playout is the greedy player's game for every seat (`playout(..., greedy=True)`), not
   the cheaper `rollout_action` policy, which loses to greedy (20.7% against greedy's 25.1%

@@ -16,7 +16,7 @@ from drez.solver.updown.montecarlo import InferenceBot, MonteCarloBot
 from drez.solver.updown.state import FIRST, new_game
 from drez.solver.updown.stats import rate
 
-BEST = "ismcts"  # the strongest player by the measurements in reports/updown.md
+BEST = "ismcts"  # the strongest player by the measurements in reports/games/updown.md
 
 
 def make_bot(spec: str):

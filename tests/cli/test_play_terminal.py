@@ -75,7 +75,7 @@ def test_new_deals_a_fresh_game_by_difficulty(tmp_path):
 
 
 def test_slow_hint_says_it_is_working_and_names_the_limit():
-    # deal 292: A* needs millions of positions (reports/deals-0-99999-optimal.md)
+    # deal 292: A* needs millions of positions (reports/deals-0-99999/deals-0-99999-optimal.md)
     r = CliRunner().invoke(drez, ["play", "292", "--no-color", "--max-seconds", "1.5"],
                            input="hint\n")
     assert "hint... (Ctrl-C stops it)" in r.stderr

@@ -34,7 +34,7 @@ def test_detectors_catch_lost_positions_and_explain(decided):
             if reason:
                 caught[name] += 1
                 assert "column" in reason or name == "no-moves"
-    assert caught["stuck-card"] >= 800            # measured: see reports/blocks.md
+    assert caught["stuck-card"] >= 800            # measured: see reports/bench/blocks.md
     assert caught["stuck-bottom"] <= caught["stuck-card"]
 
 

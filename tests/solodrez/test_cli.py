@@ -124,7 +124,7 @@ def test_bench_repeat_prints_each_round_and_the_fastest():
 
 
 # `drez bench` on its fixed list, positions stored: any change to what the searches store
-# shows here, and must be deliberate (reports/bench.md records each change and why).
+# shows here, and must be deliberate (reports/bench/bench.md records each change and why).
 # 771,510 since issue 13's table work: slices are no longer cut where a table filled (deal
 # 104: 561,455 -> 567,182, what the earlier engine gives with a table that never fills).
 # 417,252 since the portfolio's A* stage (engine 5): deal 104 567,182 -> 212,924.

@@ -1,6 +1,6 @@
 """Load-testing `drez serve` over HTTP: concurrent hints on late-game positions (`burst`)
 and the page's latency while a slow search holds a worker (`slow_search`).  Used by
-dev/web_load.py (reports/web.md) and tests/web/test_load.py; only loopback traffic."""
+dev/web_load.py (reports/web/web.md) and tests/web/test_load.py; only loopback traffic."""
 from __future__ import annotations
 
 import json

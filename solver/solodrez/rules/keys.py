@@ -120,7 +120,7 @@ def _shift_in_symbols(k0, k1, k2, sym):
 def _sorted9(t):
     """The 9-tuple t in ascending order: Floyd's 25-comparator sorting network for nine
     inputs, on values rather than an array, so that it stays in registers (12% off a
-    child's key against the same network on an array: reports/bench.md)."""
+    child's key against the same network on an array: reports/bench/bench.md)."""
     a0, a1, a2, a3, a4, a5, a6, a7, a8 = t
     a0, a3 = min(a0, a3), max(a0, a3)
     a1, a7 = min(a1, a7), max(a1, a7)

@@ -157,7 +157,7 @@ def is_dead(cols, memo):
     `memo` (dead_memo) before it is computed.  The lookup is written out here: as a
     function of (word, dest, memo), called about 17 times an is_dead, it made is_dead
     2.5 times slower (360 against 140 ns a call, on the children greedy search tests on
-    deal 884; reports/bench.md).
+    deal 884; reports/bench/bench.md).
     """
     dest = 0
     for c in range(NCOLS):
