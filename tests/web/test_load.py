@@ -1,40 +1,74 @@
 """Load on loopback (tests/web/loadtest.py, as dev/web_load.py runs it, smaller): many
 concurrent hints, all answered and right, none lost; the page and the API stay responsive
-while a slow search runs."""
+while a slow search runs; the server stops quietly."""
 from __future__ import annotations
 
+import json
 import signal
+import socket
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from drez.solver.solodrez.rules.position import Position
 from tests.web import loadtest as web_load
 from tests.web.local_server import Server
 
 
+def _send_slow_hint(port: int) -> socket.socket:
+    """A hint request on SLOW_DEAL sent on a raw connection that is not read: the search
+    holds a worker until the server's cap (far away here) or until the connection closes."""
+    body = json.dumps({"position": str(Position.from_deal(web_load.SLOW_DEAL))}).encode()
+    conn = socket.create_connection(("127.0.0.1", port), timeout=60)
+    conn.sendall(b"POST /api/hint HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                 % (len(body), body))
+    return conn
+
+
+def _unanswered(conn: socket.socket) -> bool:
+    """No byte of an answer has come back on conn yet."""
+    conn.setblocking(False)
+    try:
+        conn.recv(1, socket.MSG_PEEK)         # an answer, or b"" when the server closed
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        conn.setblocking(True)
+
+
 def test_concurrent_hints_and_a_responsive_page_during_a_slow_search():
+    """200 hints, 40 at a time, all right; then, while a search that only a closed
+    connection can end holds one worker, the page, the API and a hint on the other worker
+    are answered (an order of events, not a latency: the latencies are printed), and hints
+    are still answered once the slow client has left.  Nothing here depends on the machine's
+    speed: the slow search's cap (600 s) is never reached."""
     positions = web_load.late_positions()
-    # 4G: only the time cap can end the slow search (web_load.SLOW_DEAL); tables grow as
-    # they fill, so a 3 s search holds a few hundred MB at most on this machine.
-    server = Server("--max-seconds", "3", "--workers", "2", "--max-memory", "4G")
+    server = Server("--max-seconds", "600", "--workers", "2", "--max-memory", "4G")
     try:
         burst = web_load.burst(server.url, positions, requests=200, concurrency=40)
-        during = web_load.slow_search(server.url, positions[0], 2.0)
+        slow = _send_slow_hint(server.port)
+        answers = {}
+        for name, path, body in (("page", "/", None), ("script", "/static/play.js", None),
+                                 ("deal", "/api/deal/7", None),
+                                 ("moves", "/api/moves", {"position": str(positions[0])}),
+                                 ("picture", "/api/picture", {"position": str(positions[0])}),
+                                 ("fast_hint", "/api/hint", {"position": str(positions[0])})):
+            status, _, seconds = web_load.call(server.url, path, body)
+            answers[name] = (status, round(1000 * seconds, 1), _unanswered(slow))
+        slow.close()                              # the slow client leaves: its search stops
+        after = web_load.call(server.url, "/api/hint", {"position": str(positions[1])})
     finally:
-        code, err, seconds = server.stop()
+        code, err, _ = server.stop(timeout=60)
     print("burst:", burst)
-    print("during a slow search:", during)
+    print("during a slow search (status, ms, slow search still unanswered):", answers)
     assert burst["ok"] == 200 and burst["lost"] == burst["error"] == burst["wrong"] == 0
-    assert during["slow_hint"]["status"] == 200 and during["slow_hint"]["limit"] == "time"
-    assert during["slow_hint"]["seconds"] < 30           # the 3 s cap ended it, generously
-    assert during["failed_during"] == 0
-    # responsive: the page and a hint on the other worker were answered while the slow
-    # search still held one worker (an order of events, not a latency; those are printed)
-    assert during["answered_during"]["page"] >= 1
-    assert during["answered_during"]["fast_hint"] >= 1
-    assert code == 0 and seconds < 60, err
+    assert all(status == 200 and during for status, _, during in answers.values()), answers
+    assert after[0] == 200 and after[1]["verdict"] == "WON"
+    assert code == 0 and "Traceback" not in err, err
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
