@@ -2,15 +2,17 @@
 
 Built on Starlette (served by uvicorn, `drez serve`).  Every answer of the API is JSON,
 errors too: `{"error": "what is wrong"}` with a 4xx status; never a traceback page.
-Request bodies are limited to MAX_BODY bytes; every search runs through `Searches`
-(off the request loop, bounded in time and memory).  The objects are exactly those the
-commands print with --json, built by the same functions (cli/solodrez/jsonout.py): `drez hint
---json`, `drez moves --json`, `drez solve --json`, `drez review --json`.  README.md lists
-the routes.
+Bad input found by the readers of drez.solver.solodrez.io (an InputError) answers 400
+with its message.  Request bodies are limited to MAX_BODY bytes; every search runs
+through `Searches` (off the request loop, bounded in time and memory).  The objects are
+exactly those the commands print with --json, built by the same functions
+(drez.solver.solodrez.io.jsonout): `drez hint --json`, `drez moves --json`, `drez solve
+--json`, `drez review --json`.  README.md lists the routes.
 """
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 
@@ -22,12 +24,14 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from drez.cli.solodrez.inputs import BadInput, parse_deal_number
-from drez.cli.solodrez.jsonout import moves_json
+from drez.solver.solodrez.io.errors import InputError
+from drez.solver.solodrez.io.inputs import parse_deal_number, read_move, read_position
+from drez.solver.solodrez.io.jsonout import moves_json
+from drez.solver.solodrez.io.pick import pick_deal
+from drez.solver.solodrez.io.records import format_record, read_record
 from drez.solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
-from drez.solver.solodrez.review import RecordError, format_record, parse_record
-from drez.solver.solodrez.rules.moves import Move, MoveError, resolve_move
-from drez.solver.solodrez.rules.position import Position, PositionError
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
 from drez.webapp.searches import Budget, Busy, Searches
 
 MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB
@@ -63,10 +67,7 @@ def _position(data: dict, key: str = "position") -> Position:
     text = data.get(key)
     if not isinstance(text, str):
         raise BadRequest(f'"{key}" must be a string in the position text format (nine lines)')
-    try:
-        return Position.parse(text)
-    except PositionError as e:
-        raise BadRequest(f"{key}: {e}") from None
+    return read_position(text, key)
 
 
 def _move(pos: Position, value) -> Move:
@@ -80,10 +81,7 @@ def _move(pos: Position, value) -> Move:
             raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}') from None
     if not isinstance(value, str):
         raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}')
-    try:
-        return resolve_move(pos.legal_moves(), value)
-    except MoveError as e:
-        raise BadRequest(f"move: {e}") from None
+    return read_move(pos, value)
 
 
 def _seconds(data: dict) -> float | None:
@@ -109,23 +107,14 @@ async def page(request):
 
 
 async def deal(request):
-    try:
-        n = parse_deal_number(request.path_params["n"])    # the rules of `drez deal N`
-    except BadInput as e:
-        raise BadRequest(e.format_message()) from None
+    n = parse_deal_number(request.path_params["n"])    # the rules of `drez deal N`
     return JSONResponse({"deal": n, "position": str(Position.from_deal(n, settle=False))})
 
 
 async def pick(request):
-    from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
     difficulty = request.query_params.get("difficulty") or None
-    if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
-        raise BadRequest(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")
     winnable = request.query_params.get("winnable", "") in ("1", "true", "yes")
-    try:
-        return JSONResponse({"deal": pick_deal(difficulty, winnable, None, None)})
-    except BadInput as e:
-        raise BadRequest(e.format_message()) from None
+    return JSONResponse({"deal": pick_deal(difficulty, winnable, None, None)})
 
 
 def _settled(pos: Position) -> dict:
@@ -181,15 +170,7 @@ def _record(data: dict):
         if not isinstance(played, list) or not all(isinstance(m, str) for m in played):
             raise BadRequest('"moves" must be a list of moves like "4>7"')
         text = format_record(str(start), played)
-    head = next((ln.split("#", 1)[0].split() for ln in text.splitlines()
-                 if ln.split("#", 1)[0].strip()), [])
-    if head[:1] == ["position"] and len(head) > 1:
-        raise BadRequest("record: 'position PATH' names a file; the API reads no file "
-                         "(give the nine column lines after 'position')")
-    try:
-        record = parse_record(text)
-    except RecordError as e:
-        raise BadRequest(f"record: {e}") from None
+    record = read_record(text, "record", base_dir=None)      # the API reads no file
     if len(record.moves) > MAX_REVIEW_MOVES:
         raise BadRequest(f"a review takes at most {MAX_REVIEW_MOVES} moves")
     return record
@@ -201,7 +182,8 @@ async def review(request):
     searches = request.app.state.searches
     limits = searches.limits(_seconds(data))
     # one time budget for the whole game, shared out between its positions
-    limits.max_seconds = max(0.2, limits.max_seconds / (len(record.moves) + 1))
+    limits = dataclasses.replace(
+        limits, max_seconds=max(0.2, limits.max_seconds / (len(record.moves) + 1)))
     return JSONResponse(await searches.run(request, "review", limits, record))
 
 
@@ -229,6 +211,10 @@ async def steps(request):
 
 async def http_error(request, exc: HTTPException):
     return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+
+
+async def bad_input(request, exc: InputError):
+    return JSONResponse({"error": str(exc)}, status_code=400)
 
 
 async def busy(request, exc: Busy):
@@ -263,8 +249,8 @@ def create_app(budget: Budget | None = None, allowed_hosts=("127.0.0.1", "localh
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes,
                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
-                    exception_handlers={HTTPException: http_error, Busy: busy,
-                                        Exception: server_error},
+                    exception_handlers={HTTPException: http_error, InputError: bad_input,
+                                        Busy: busy, Exception: server_error},
                     lifespan=_lifespan(searches))
     app.state.searches = searches
     return app

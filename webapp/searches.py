@@ -15,7 +15,7 @@ import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import anyio
 
@@ -61,8 +61,7 @@ def _ready() -> bool:
 
 def _run_job(name: str, slot: int, limits: Limits, args: tuple):
     from drez.webapp import jobs
-    limits.cancel = _Flag(slot)
-    return getattr(jobs, name)(limits, *args)
+    return getattr(jobs, name)(replace(limits, cancel=_Flag(slot)), *args)
 
 
 class Searches:

@@ -10,8 +10,8 @@ import click
 
 from drez.cli.solodrez.inputs import BadInput, check_writable_file
 from drez.cli.solodrez.limits import default_seconds, limit_options
-from drez.cli.words import plural
 from drez.solver.solodrez import batch
+from drez.solver.solodrez.io.sentences import plural
 
 DASK_CONNECT_TIMEOUT = "5s"
 

@@ -7,17 +7,16 @@ import sys
 import click
 from tqdm import tqdm
 
-from drez.cli.solodrez.inputs import BadInput, load_position, read_text
-from drez.cli.solodrez.jsonout import echo_json, hint_json, move_result_json, review_json, with_deal
+from drez.cli.solodrez.inputs import load_position, read_record, read_text
+from drez.cli.solodrez.jsonout import echo_json
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
 from drez.cli.solodrez.pictures import write_review_html
 from drez.cli.solodrez.render import draw, use_color
-from drez.cli.solodrez.text import hint_lines, review_lines
-from drez.cli.words import limit_words
 from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint_all
 from drez.solver.solodrez.hints import hint as make_hint
+from drez.solver.solodrez.io.jsonout import hint_json, move_result_json, review_json
+from drez.solver.solodrez.io.sentences import hint_lines, limit_words, review_lines
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.review import RecordError, parse_record
 from drez.solver.solodrez.review import review as run_review
 from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.search.solve import WON
@@ -80,7 +79,7 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
                 elif r.distance is not None:
                     what = f"wins in {r.distance}"
                 elif r.hint.verdict == WON:
-                    what = f"wins in at most {r.hint.at_most + 1} (not proven shortest)"
+                    what = f"wins in at most {r.at_most} (not proven shortest)"
                 else:
                     what = f"unknown ({limit_words(r.hint.limit)})"
                 click.echo(f"  {text:7} {what}")
@@ -110,10 +109,7 @@ def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
     ensure_compiled()
     text = read_text(source)
     base = os.path.dirname(source) if source != "-" else "."
-    try:
-        record = parse_record(text, base)
-    except RecordError as e:
-        raise BadInput(f"{'standard input' if source == '-' else source}: {e}") from None
+    record = read_record(text, "standard input" if source == "-" else source, base)
     limits = limits_from(max_nodes, max_seconds, max_memory)
     with tqdm(total=len(record.moves) + 1, desc="review", unit="pos", file=sys.stderr,
               disable=None, leave=False) as bar:
@@ -121,7 +117,7 @@ def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
     if html_path:
         write_review_html(html_path, rv, review_lines(rv)[-1])
     if as_json:
-        echo_json(with_deal(rv.record.label, review_json(rv)))
+        echo_json(review_json(rv))
     else:
         for line in review_lines(rv):
             click.echo(line)

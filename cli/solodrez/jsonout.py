@@ -1,19 +1,4 @@
-"""The JSON vocabulary of every `--json` / `--json-lines` output (documented in README.md,
-"JSON output"): the same key for the same thing in every command.
-
-    deal         the deal number, present when the input was one
-    verdict      WON, LOST or UNKNOWN (ERROR in analyze rows)
-    moves        a list of move objects {"from": 4, "to": 7, "cards": 3} (1-based columns)
-    move         one move object (hint), or null
-    length       the number of moves of the win found, or null
-    optimal      true when that length is proven shortest
-    lower_bound  a win needs at least this many moves, or null
-    nodes        positions the search stored
-    seconds      time spent
-    limit        the limit that stopped the search (nodes, time, memory, cancelled,
-                 length), or null
-    error        why the input or the deal failed, or null
-"""
+"""Printing an answer's JSON object (drez.solver.solodrez.io.jsonout builds them all)."""
 from __future__ import annotations
 
 import json
@@ -21,58 +6,6 @@ import json
 import click
 
 
-def with_deal(label: str, body: dict) -> dict:
-    """body with the deal number first when the input was a deal."""
-    if label.startswith("deal "):
-        return {"deal": int(label[5:]), **body}
-    return body
-
-
-def solve_json(label: str, result) -> dict:
-    """`drez solve --json`."""
-    return with_deal(label, result.json())
-
-
-def hint_json(label: str, h) -> dict:
-    """`drez hint --json`: the move, its distance and the shared keys; length counts the
-    hinted move (a win of at most that many moves is known)."""
-    return with_deal(label, {
-        "verdict": h.verdict, "move": h.move.json() if h.move else None,
-        "distance": h.distance, "length": h.at_most,
-        "optimal": h.distance is not None, "lower_bound": h.at_least, "proven": h.proven,
-        "blocked": h.blocked.kind if h.blocked else None,
-        "blocked_positions": h.blocked.positions if h.blocked else None,
-        "reason": (h.blocked.reason or None) if h.blocked else None,
-        "nodes": h.nodes, "seconds": round(h.seconds, 6), "limit": h.limit})
-
-
-def move_result_json(r) -> dict:
-    """One entry of `drez hint --all --json`: the move and the game after it."""
-    return {"move": r.move.json(), "verdict": r.hint.verdict, "distance": r.distance,
-            "loses": r.loses,
-            "length": None if r.hint.at_most is None else r.hint.at_most + 1,
-            "lower_bound": None if r.hint.at_least is None else r.hint.at_least + 1,
-            "optimal": r.distance is not None, "limit": r.hint.limit}
-
-
-def moves_json(label: str, legal, won: bool) -> dict:
-    """`drez moves --json`."""
-    return with_deal(label, {"moves": [m.json() for m in legal], "won": won})
-
-
-def echo_json(obj) -> None:
+def echo_json(obj: dict) -> None:
+    """obj as one line of JSON on standard output."""
     click.echo(json.dumps(obj))
-
-
-def review_json(rv) -> dict:
-    """`drez review --json` (and /api/review) without its summary line."""
-    return {"start": rv.record.label, "start_hint": hint_json("", rv.start),
-            "moves": [{"number": s.number, "line": s.line, "move": s.move.json(),
-                       "before": s.before.verdict, "after": s.after.verdict,
-                       "distance_before": s.before.distance, "distance_after": s.after.distance,
-                       "losing": s.losing, "slow": s.slow, "cost": s.cost,
-                       "best": s.best.json() if s.best else None} for s in rv.steps],
-            "played": len(rv.steps), "optimum": rv.start.distance,
-            "first_losing": rv.mistakes[0].number if rv.mistakes else None,
-            "mistakes": len(rv.mistakes), "slow": len(rv.slow_moves),
-            "end": rv.end.verdict if not rv.end_position.is_won() else "won"}

@@ -9,16 +9,15 @@ import sys
 import click
 
 from drez.cli.background import run_cancellable
-from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, stdin_lines
+from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, pick_deal, stdin_lines
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
-from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
 from drez.cli.solodrez.render import draw, use_color
-from drez.cli.solodrez.text import hint_lines
-from drez.cli.words import limit_words, plural
 from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, quick_block
 from drez.solver.solodrez.hints import hint as make_hint
+from drez.solver.solodrez.io.pick import PICK_DIFFICULTIES
+from drez.solver.solodrez.io.records import format_record
+from drez.solver.solodrez.io.sentences import hint_lines, limit_words, plural
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.review import format_record
 from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import LOST, WON, Limits, solve

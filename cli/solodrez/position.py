@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import click
 
-from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_moves
-from drez.cli.solodrez.jsonout import echo_json, moves_json, with_deal
-from drez.cli.solodrez.pick import PICK_DIFFICULTIES, pick_deal
+from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, pick_deal, play_moves
+from drez.cli.solodrez.jsonout import echo_json
 from drez.cli.solodrez.pictures import write_position_pictures
 from drez.cli.solodrez.render import draw, use_color
+from drez.solver.solodrez.io.jsonout import applied_json, moves_json
+from drez.solver.solodrez.io.pick import PICK_DIFFICULTIES
 from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.rules.position import Position
 
@@ -97,9 +98,7 @@ def apply(source, move_texts, as_json):
     pos, label = load_position(source)
     pos, played = play_moves(pos, move_texts)
     if as_json:
-        echo_json(with_deal(label, {"moves": [m.json() for m in played],
-                                    "length": len(played), "won": pos.is_won(),
-                                    "position": str(pos)}))
+        echo_json(applied_json(label, played, pos))
     else:
         click.echo(str(pos), nl=False)
 

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import click
 
-from drez.cli.solodrez.inputs import BadInput, load_position
-from drez.cli.solodrez.jsonout import echo_json, solve_json, with_deal
+from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_until_unplayable
+from drez.cli.solodrez.jsonout import echo_json
 from drez.cli.solodrez.limits import limit_options, limits_from
 from drez.cli.solodrez.pictures import write_solution_html
 from drez.cli.solodrez.render import draw, use_color
-from drez.cli.solodrez.text import describe
-from drez.cli.words import plural
+from drez.solver.solodrez.io.jsonout import solve_json, verify_json
+from drez.solver.solodrez.io.sentences import describe, plural
 from drez.solver.solodrez.kernels import ensure_compiled, warm_up
 from drez.solver.solodrez.rules.cards import is_neutral
-from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
+from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.search.solve import UNKNOWN
 from drez.solver.solodrez.search.solve import solve as run_solve
 
@@ -69,26 +69,17 @@ def verify(source, move_texts, as_json):
     """
     ensure_compiled()
     pos, label = load_position(source)
-    played, illegal, why = [], None, None
-    for i, text in enumerate(move_texts, 1):
-        try:
-            move = resolve_move(pos.legal_moves(), text)
-        except MoveError as e:
-            if isinstance(e, MoveSyntaxError):
-                raise BadInput(f"move {i}: {e}") from None
-            illegal, why = i, f"move {i} is illegal: {e}"
-            break
-        played.append(move)
-        pos = pos.play(move)
+    pos, played, unplayable = play_until_unplayable(pos, move_texts)
+    illegal, why = None, None
+    if unplayable is not None:
+        illegal, why = unplayable.number, f"move {unplayable.number} is illegal: {unplayable.reason}"
     won = illegal is None and pos.is_won()
     if illegal is None and not won:
         left = sum(1 for col in pos.columns for c in col if not is_neutral(c))
         why = (f"after {len(move_texts)} move{'s' if len(move_texts) != 1 else ''} "
                f"{left} real card{'s are' if left != 1 else ' is'} left")
     if as_json:
-        echo_json(with_deal(label, {"win": won, "moves": [m.json() for m in played],
-                                    "length": len(played), "illegal": illegal,
-                                    "error": why}))
+        echo_json(verify_json(label, won, played, illegal, why))
     elif won:
         click.echo(f"WIN: {len(move_texts)} legal move{'s' if len(move_texts) != 1 else ''} "
                    f"win {label}")
@@ -122,7 +113,6 @@ def bench(deal_list, optimal, repeat, max_nodes, max_seconds, max_memory):
     import statistics
     import time
 
-    from drez.cli.solodrez.inputs import parse_deal_number
     from drez.solver.solodrez.rules.position import Position
 
     if deal_list is None:

@@ -23,12 +23,14 @@ from .rules.moves import Move
 from .rules.position import Position
 from .search.blocks import NO_MOVES, STUCK, Block, blocked, static_block
 from .search.solve import LOST, UNKNOWN, WON, Limits, Result, solve
+from .search.status import Limit
 
 DEFAULT_HINT_SECONDS = 5.0     # a person waits seconds, not minutes: the default budget
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Hint:
+    """The answer of hint(): a value, changed only with dataclasses.replace."""
     verdict: str
     move: Move | None = None
     distance: int | None = None       # moves to a win with best play, counting `move`
@@ -38,44 +40,30 @@ class Hint:
     after: Position | None = None     # the position after `move`
     nodes: int = 0
     seconds: float = 0.0
-    limit: str | None = None          # which limit stopped a search
+    limit: Limit | None = None        # which limit stopped a search
 
     @property
     def proven(self) -> bool:
         """Whether the hint is complete: a proven distance, or a proven LOST."""
         return self.verdict == LOST or (self.verdict == WON and self.distance is not None)
 
-    def json(self) -> dict:
-        """The machine form of `drez hint --json`."""
-        return {"verdict": self.verdict,
-                "move": self.move.json() if self.move else None,
-                "distance": self.distance,
-                "blocked": self.blocked.kind if self.blocked else None,
-                "proven": self.proven,
-                "at_most": self.at_most, "at_least": self.at_least,
-                "positions": self.blocked.positions if self.blocked else None,
-                "reason": (self.blocked.reason or None) if self.blocked else None,
-                "nodes": self.nodes, "seconds": round(self.seconds, 6), "limit": self.limit}
-
 
 def hint_from_result(pos: Position, result: Result) -> Hint:
     """The hint that a solve(pos, ..., want_optimal=True) result gives."""
-    h = Hint(result.verdict, nodes=result.nodes, seconds=result.seconds, limit=result.limit)
+    h = Hint(verdict=result.verdict, nodes=result.nodes, seconds=result.seconds,
+             limit=result.limit)
     if result.verdict == WON:
-        h.at_most = len(result.moves)
-        h.at_least = len(result.moves) if result.optimal else result.lower_bound
-        if result.optimal:
-            h.distance = len(result.moves)
-        elif h.limit is None:
-            h.limit = "optimal search"  # solve() does not say which limit stopped A*
-        if result.moves:
-            h.move = result.moves[0]
-            h.after = pos.play(h.move)
-    elif result.verdict == LOST:
-        h.blocked = blocked(pos, searched=result.nodes)
-    else:
-        h.at_least = result.lower_bound
-    return h
+        length = len(result.moves)
+        move = result.moves[0] if result.moves else None
+        return replace(h, at_most=length,
+                       at_least=length if result.optimal else result.lower_bound,
+                       distance=length if result.optimal else None,
+                       # solve() names what stopped A*; UNPROVEN should it ever not
+                       limit=h.limit if result.optimal or h.limit else Limit.UNPROVEN,
+                       move=move, after=None if move is None else pos.play(move))
+    if result.verdict == LOST:
+        return replace(h, blocked=blocked(pos, searched=result.nodes))
+    return replace(h, at_least=result.lower_bound)
 
 
 def hint(pos: Position, limits: Limits | None = None) -> Hint:
@@ -86,13 +74,13 @@ def hint(pos: Position, limits: Limits | None = None) -> Hint:
 def _hint_and_result(pos: Position, limits: Limits | None):
     """The hint for pos and the solve() Result it came from (None when no search ran)."""
     if not pos.is_won() and not pos.legal_moves():
-        return Hint(LOST, blocked=Block(NO_MOVES, 1)), None
+        return Hint(verdict=LOST, blocked=Block(NO_MOVES, 1)), None
     result = solve(pos, limits, want_optimal=True)
     h = hint_from_result(pos, result)
     if h.verdict == UNKNOWN:
         b = proven_block(pos, result, static_block(pos))
         if b is not None:
-            h.verdict, h.limit, h.blocked = LOST, None, b
+            h = replace(h, verdict=LOST, limit=None, blocked=b)
     return h, result
 
 
@@ -121,8 +109,9 @@ def quick_block(pos: Position, cancel=None):
     return proven_block(pos, r, found, circling_checked=True)
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class MoveResult:
+    """One legal move and the hint of the position after it (all_moves)."""
     move: Move
     after: Position
     hint: Hint                       # the hint of the position after the move
@@ -136,11 +125,15 @@ class MoveResult:
     def loses(self) -> bool:
         return self.hint.verdict == LOST
 
-    def json(self) -> dict:
-        return {"move": self.move.json(), "verdict": self.hint.verdict,
-                "distance": self.distance, "loses": self.loses,
-                "at_most": None if self.hint.at_most is None else self.hint.at_most + 1,
-                "at_least": None if self.hint.at_least is None else self.hint.at_least + 1}
+    @property
+    def at_most(self) -> int | None:
+        """The length of a win found after this move, counting it (WON), else None."""
+        return None if self.hint.at_most is None else self.hint.at_most + 1
+
+    @property
+    def at_least(self) -> int | None:
+        """A proven lower bound on a win after this move, counting it, or None."""
+        return None if self.hint.at_least is None else self.hint.at_least + 1
 
 
 def all_moves(pos: Position, limits: Limits | None = None, progress=None,
@@ -168,11 +161,11 @@ def all_moves(pos: Position, limits: Limits | None = None, progress=None,
                 left = deadline - time.perf_counter()
                 share = replace(limits, max_seconds=max(left, 0.0) / max(todo, 1))
             if deadline is not None and share.max_seconds <= 0.0:
-                cache[key] = Hint(UNKNOWN, limit="time")
+                cache[key] = Hint(verdict=UNKNOWN, limit=Limit.TIME)
             else:
                 cache[key] = hint(after, share)
             todo -= 1
-        out.append(MoveResult(move, after, cache[key]))
+        out.append(MoveResult(move=move, after=after, hint=cache[key]))
         if progress:
             progress()
     out.sort(key=_rank)
@@ -204,8 +197,9 @@ def hint_all(pos: Position, limits: Limits | None = None,
     h, result = _hint_and_result(pos, first)
     known = {}
     if h.verdict == WON and h.move is not None and result is not None:
-        rest = Result(WON, result.moves[1:], result.optimal, 0, 0.0, result.limit,
-                      None if result.lower_bound is None else max(0, result.lower_bound - 1))
+        rest = Result(verdict=WON, moves=result.moves[1:], optimal=result.optimal,
+                      limit=result.limit, lower_bound=None if result.lower_bound is None
+                      else max(0, result.lower_bound - 1))
         known[h.after.key()] = hint_from_result(h.after, rest)
     left = limits
     if limits.max_seconds:
@@ -215,10 +209,9 @@ def hint_all(pos: Position, limits: Limits | None = None,
     results.sort(key=lambda r: (_rank(r), r.move != h.move))   # the hint's move first of equals
     if results and h.verdict in (WON, UNKNOWN) and _rank(results[0]) < _rank_of_hint(h):
         best = results[0]
-        h = Hint(WON, best.move, best.distance,
-                 None if best.hint.at_most is None else best.hint.at_most + 1,
-                 None if best.hint.at_least is None else best.hint.at_least + 1,
-                 None, best.after, h.nodes, h.seconds, best.hint.limit)
+        h = Hint(verdict=WON, move=best.move, distance=best.distance, at_most=best.at_most,
+                 at_least=best.at_least, after=best.after, nodes=h.nodes, seconds=h.seconds,
+                 limit=best.hint.limit)
     return h, results
 
 

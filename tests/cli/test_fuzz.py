@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drez.cli.main import drez
-from drez.solver.solodrez.review import RecordError, parse_record
+from drez.solver.solodrez.io.errors import RecordError
+from drez.solver.solodrez.io.records import parse_record
 from drez.solver.solodrez.rules.cards import card_name
 from drez.solver.solodrez.rules.position import Position, PositionError
 

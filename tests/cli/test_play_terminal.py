@@ -13,7 +13,7 @@ import time
 from click.testing import CliRunner
 
 from drez.cli.main import drez
-from drez.solver.solodrez.review import parse_record
+from drez.solver.solodrez.io.records import parse_record
 from tests.cli.helpers import DREZ, ROOT
 from tests.solodrez.helpers import P, to_engine
 

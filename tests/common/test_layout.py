@@ -119,6 +119,27 @@ def test_layers_import_only_downwards():
                 assert not any(d.startswith(others) for d in deps), (name, deps)
 
 
+def test_the_web_app_imports_no_command_module():
+    """webapp and cli are two front ends over the same layer (drez.solver.solodrez.io):
+    webapp imports nothing of cli (cli's `drez serve` may import webapp: it starts it)."""
+    for name, deps in import_graph().items():
+        if name.startswith("drez.webapp"):
+            assert not any(d.startswith("drez.cli") for d in deps), (name, deps)
+
+
+def test_no_cycle_between_the_top_level_packages():
+    """drez.solver, drez.cli, drez.webapp and drez.deals, each taken as one node, import
+    each other without a cycle."""
+    def top(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    graph: dict[str, set[str]] = {}
+    for name, deps in import_graph().items():
+        graph.setdefault(top(name), set()).update(top(d) for d in deps if top(d) != top(name))
+    assert set(graph) == {f"drez.{p}" for p in PACKAGES}
+    assert _cycles(graph) == []
+
+
 def test_command_modules_are_imported_only_by_main():
     """A module of commands (it has COMMANDS, or is a game's command group) is a top layer:
     only cli.main registers it, so shared code lives in the modules below."""

@@ -362,7 +362,7 @@ def test_deal_number_still_prints_only_the_position():
 
 
 def test_committed_index_picks_a_hard_winnable_deal():
-    from drez.cli.solodrez.pick import DEFAULT_INDEX
+    from drez.solver.solodrez.io.pick import DEFAULT_INDEX
     if not os.path.exists(DEFAULT_INDEX):
         pytest.skip("deals/index.json is not built yet")
     r = drez_run("deal", "--pick", "--difficulty", "hard", "--winnable", "--seed", "1")

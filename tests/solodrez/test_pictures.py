@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from drez.cli.main import drez
+from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.pictures.stepper import steps_html
 from drez.solver.solodrez.pictures.svg import COLOUR_HEX, NEUTRAL_FILL, move_marks, played_marks, position_svg
-from drez.solver.solodrez.review import format_record
 from drez.solver.solodrez.rules.cards import COLOUR_NAMES, card_name, card_number
 from drez.solver.solodrez.rules.moves import resolve_move
 from drez.solver.solodrez.rules.position import Position

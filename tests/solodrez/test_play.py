@@ -4,7 +4,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from drez.cli.main import drez
-from drez.solver.solodrez.review import parse_record
+from drez.solver.solodrez.io.records import parse_record
 from tests.solodrez.helpers import P, to_engine
 
 

@@ -7,8 +7,10 @@ import pytest
 from click.testing import CliRunner
 
 from drez.cli.main import drez
+from drez.solver.solodrez.io.errors import RecordError
+from drez.solver.solodrez.io.records import format_record, parse_record
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.review import RecordError, format_record, parse_record, review
+from drez.solver.solodrez.review import review
 from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.search.solve import LOST, WON
 from tests.solodrez.helpers import P, to_engine

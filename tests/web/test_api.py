@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from drez.cli.main import drez
-from drez.solver.solodrez.review import format_record
+from drez.solver.solodrez.io.jsonout import solve_json
+from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import solve
@@ -54,7 +55,7 @@ def test_deal_is_what_drez_deal_prints(client):
 
 
 def test_pick_is_a_deal_of_the_index(client):
-    from drez.cli.solodrez.pick import DEFAULT_INDEX
+    from drez.solver.solodrez.io.pick import DEFAULT_INDEX
     with open(DEFAULT_INDEX) as f:
         groups = json.load(f)["difficulties"]
     for _ in range(3):
@@ -103,7 +104,7 @@ def test_moves_apply_and_position(client, late):
 def test_solve_and_steps_replay(client, late):
     pos, d = late[1]
     r = client.post("/api/solve", json={"position": str(pos), "optimal": True}).json()
-    assert r.keys() == solve(pos).json().keys()
+    assert r.keys() == solve_json("", solve(pos)).keys()
     assert r["verdict"] == "WON" and r["optimal"] and r["length"] == d
     assert _replay(pos, r["moves"]) == (True, "")
     html = client.post("/api/steps", json={"position": str(pos), "optimal": True})
@@ -130,7 +131,8 @@ def test_review_finds_thelosing_move(client):
 
 def test_the_page_reads_fields_the_api_answers(client, late):
     """play.js reads the hint answer's fields by name (h.xxx): each must be a key of
-    /api/hint (the cli/solodrez/jsonout.py vocabulary), not a name the API no longer uses."""
+    /api/hint (the drez.solver.solodrez.io.jsonout vocabulary), not a name the API no longer
+    uses."""
     import re
 
     from drez.webapp.app import STATIC

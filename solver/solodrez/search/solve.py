@@ -3,7 +3,8 @@
 WON     a solution is given (every move legal, the last one wins); with `optimal`, it is
         proven to have the fewest moves.
 LOST    proven: every position reachable from the start was searched and none is won.
-UNKNOWN a limit (nodes, time or memory) stopped the search first; `limit` says which.
+UNKNOWN a limit (nodes, time or memory) stopped the search first; `limit` (a Limit) says
+        which.
 
 Memory: `Limits.max_memory` bounds the whole solve of a position, not each search in it.
 The tables, their payloads and open lists of every search alive at once count, and so
@@ -23,7 +24,7 @@ from ..rules.position import Position
 from . import astar as astar_mod
 from . import dfs as dfs_mod
 from .shortcut import shorten
-from .status import Status, verdict
+from .status import Limit, Status, verdict
 
 WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30
@@ -52,15 +53,16 @@ class Limits:
                                       # at its next look at the clock (limit 'cancelled')
 
 
-@dataclass
+@dataclass(frozen=True, kw_only=True)
 class Result:
+    """The answer of solve(): a value, changed only with dataclasses.replace."""
     verdict: str
     moves: list = field(default_factory=list)
     optimal: bool = False
     nodes: int = 0
     seconds: float = 0.0
-    limit: str | None = None          # 'nodes', 'time' or 'memory' when UNKNOWN, or when
-                                      # a WON is not proven shortest: what stopped A*
+    limit: Limit | None = None        # what stopped the search when UNKNOWN, or when a
+                                      # WON is not proven shortest: what stopped A*
     lower_bound: int | None = None    # proven lower bound on the solution length
     table_bytes: int = 0              # the most table memory the solve held at once
                                       # (growth peaks included); at most max_memory
@@ -68,13 +70,6 @@ class Result:
     @property
     def length(self) -> int | None:
         return len(self.moves) if self.verdict == WON else None
-
-    def json(self) -> dict:
-        """The machine form promised by `drez solve --json`."""
-        return {"verdict": self.verdict, "moves": [m.json() for m in self.moves],
-                "length": self.length, "optimal": self.optimal, "nodes": self.nodes,
-                "seconds": round(self.seconds, 6), "limit": self.limit,
-                "lower_bound": self.lower_bound}
 
 
 class _Clock:
@@ -118,7 +113,7 @@ def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | No
     nodes = spent + search.nodes
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
     if nodes >= limits.max_nodes and search.status == Status.RUNNING:
-        return search, search.status, nodes, "nodes"    # never store past --max-nodes
+        return search, search.status, nodes, Limit.NODES    # never store past --max-nodes
     left = 0
     while True:
         # A slice is cut where the search stands, never where its table filled: after a
@@ -133,23 +128,24 @@ def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | No
         if status == Status.FULL:
             peak = search.grow_within(clock.avail())
             if peak is None:
-                return search, status, nodes, "memory"
+                return search, status, nodes, Limit.MEMORY
             clock.note(peak)
             continue
         left = 0
         if status == Status.TOO_LONG:
-            return search, status, nodes, "length"
+            return search, status, nodes, Limit.LENGTH
         if status != Status.RUNNING:
             return search, status, nodes, None
         if nodes >= stop_at:
-            return search, status, nodes, "nodes" if stop_at == limits.max_nodes else "stage"
+            return search, status, nodes, (Limit.NODES if stop_at == limits.max_nodes
+                                           else Limit.STAGE)
         if clock.out_of_time():
-            return search, status, nodes, "time"
+            return search, status, nodes, Limit.TIME
         if clock.cancelled():
-            return search, status, nodes, "cancelled"
+            return search, status, nodes, Limit.CANCELLED
 
 
-def run_search(search, limits: Limits) -> tuple[int, int, str | None]:
+def run_search(search, limits: Limits) -> tuple[int, int, Limit | None]:
     """Run one search (a DfsState or AStar) to its end or to a limit of `limits`, growing
     its table as the portfolio does.  Returns (status code, positions stored, limit hit)."""
     _, status, nodes, limit = _run_stage(search, limits, _Clock(limits), 0)
@@ -164,15 +160,16 @@ def _found(search, status, nodes, clock, lower, optimal=False) -> Result | None:
     """The Result a finished search stage gives, or None if it was stopped."""
     if verdict(status) == WON:
         moves = Move.unpack_all(search.path())
-        return Result(WON, moves, optimal or len(moves) == lower, nodes, clock.elapsed(),
-                      None, len(moves) if optimal else lower)
+        return Result(verdict=WON, moves=moves, optimal=optimal or len(moves) == lower,
+                      nodes=nodes, seconds=clock.elapsed(),
+                      lower_bound=len(moves) if optimal else lower)
     if verdict(status) == LOST:
-        return Result(LOST, [], False, nodes, clock.elapsed(), None, None)
+        return Result(verdict=LOST, nodes=nodes, seconds=clock.elapsed())
     return None
 
 
 def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
-                      spent: int = 0) -> tuple[Result | None, int, str | None]:
+                      spent: int = 0) -> tuple[Result | None, int, Limit | None]:
     """Greedy best-first searches of at most `per_probe` positions (and the memory of
     `limits`) from each position one move in, the moves in generation order.  Returns
     (a WON Result whose first move is that move, or None; the positions stored, `spent`
@@ -182,14 +179,16 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
     for move in pos.legal_moves(prune=True):
         child = pos.play(move)
         if child.is_won():
-            return Result(WON, [move], False, spent, clock.elapsed()), spent, None
+            won = Result(verdict=WON, moves=[move], nodes=spent, seconds=clock.elapsed())
+            return won, spent, None
         search = None       # the last probe's table is freed before the next one is made
         search = astar_mod.AStar(child.words(), _first_table(clock), greedy=True)
         search, status, spent, limit = _run_stage(search, limits, clock, spent, per_probe)
         if verdict(status) == WON:
             moves = [move] + Move.unpack_all(search.path())
-            return Result(WON, moves, False, spent, clock.elapsed()), spent, None
-        if limit in ("nodes", "time", "cancelled"):
+            won = Result(verdict=WON, moves=moves, nodes=spent, seconds=clock.elapsed())
+            return won, spent, None
+        if limit in (Limit.NODES, Limit.TIME, Limit.CANCELLED):
             return None, spent, limit
     return None, spent, None
 
@@ -224,20 +223,19 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     """
     limits = limits or Limits()
     clock = _Clock(limits)
-    result = _solve(pos, limits, want_optimal, clock)
-    result.table_bytes = clock.peak_bytes
+    result = replace(_solve(pos, limits, want_optimal, clock), table_bytes=clock.peak_bytes)
     if result.verdict == WON and not result.optimal:
         packed = shorten(pos.words(), [m.pack() for m in result.moves])
-        result.seconds = clock.elapsed()
+        result = replace(result, seconds=clock.elapsed())
         if len(packed) < len(result.moves):
-            result.moves = Move.unpack_all(packed)
-            result.optimal = len(packed) == result.lower_bound
+            result = replace(result, moves=Move.unpack_all(packed),
+                             optimal=len(packed) == result.lower_bound)
     return result
 
 
 def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> Result:
     if pos.is_won():
-        return Result(WON, [], True, 0, clock.elapsed(), None, 0)
+        return Result(verdict=WON, optimal=True, seconds=clock.elapsed(), lower_bound=0)
     words = pos.words()
     nodes = 0
     lower = pos.lower_bound()
@@ -253,13 +251,14 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-        if optimal_limit == "cancelled" or nodes >= limits.max_nodes:
-            return Result(UNKNOWN, [], False, nodes, clock.elapsed(), optimal_limit, lower)
+        if optimal_limit == Limit.CANCELLED or nodes >= limits.max_nodes:
+            return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(),
+                          limit=optimal_limit, lower_bound=lower)
         search = None       # free A*'s table before the portfolio makes its own
 
     def finish(done: Result) -> Result:
         if done.verdict == WON and not done.optimal:
-            done.limit = optimal_limit      # what stopped the shortest-path search
+            return replace(done, limit=optimal_limit)   # what stopped the shortest-path search
         return done
 
     search, status, nodes, limit = _run_stage(
@@ -268,13 +267,13 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
     done = _found(search, status, nodes, clock, lower)
     if done:
         return finish(done)
-    if limit == "stage":
+    if limit == Limit.STAGE:
         spent = nodes
         search = None       # free the depth-first table before the greedy one is made
         greedy = astar_mod.AStar(words, _first_table(clock), greedy=True)
         search, status, nodes, limit = _run_stage(greedy, limits, clock, spent,
                                                   GREEDY_FIRST_STAGE)
-        if limit == "stage" and not want_optimal:   # (A* has run already if wanted)
+        if limit == Limit.STAGE and not want_optimal:   # (A* has run already if wanted)
             clock.held = greedy.table_bytes()       # kept for stages 5 and 7
             search, status, nodes, limit = _run_stage(
                 astar_mod.AStar(words, _first_table(clock)), limits, clock, nodes,
@@ -285,19 +284,18 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
             if done:
                 return done
             search = None       # free A*'s table before the probes make theirs
-            if limit in ("length", "memory"):
-                limit = "stage"     # A* alone could not go on; the portfolio still can
+            if limit in (Limit.LENGTH, Limit.MEMORY):
+                limit = Limit.STAGE     # A* alone could not go on; the portfolio still can
         for per_probe, greedy_until in ((PROBE_FIRST, GREEDY_SECOND_STAGE),
                                         (PROBE_NODES, None)):
-            if limit != "stage":
+            if limit != Limit.STAGE:
                 break
             clock.held = greedy.table_bytes()       # kept, to be resumed
             probed, nodes, limit = probe_first_moves(pos, limits, per_probe, clock, nodes)
             clock.held = 0
             if probed:
-                probed.optimal = len(probed.moves) == lower
-                probed.lower_bound = lower
-                return finish(probed)
+                return finish(replace(probed, optimal=len(probed.moves) == lower,
+                                      lower_bound=lower))
             if limit is not None:
                 break
             cap = None if greedy_until is None else max(1, greedy_until - greedy.nodes)
@@ -306,4 +304,5 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         done = _found(search, status, nodes, clock, lower)
         if done:
             return finish(done)
-    return Result(UNKNOWN, [], False, nodes, clock.elapsed(), limit, lower)
+    return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(), limit=limit,
+                  lower_bound=lower)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from drez.cli.solodrez.inputs import BadInput
 from drez.deals import index_path
-from drez.solver.solodrez.grades import DIFFICULTIES, GRADES
+
+from ..grades import DIFFICULTIES, GRADES
+from .errors import DealIndexError, PickError
 
 DEFAULT_INDEX = index_path()
 
@@ -16,21 +17,24 @@ PICK_DIFFICULTIES = DIFFICULTIES
 
 def pick_deal(difficulty: str | None, winnable: bool, seed: int | None,
               index_path: str | None) -> int:
-    """A deal number from the index: of `difficulty` if given, won if `winnable`."""
+    """A deal number from the index: of `difficulty` if given, won if `winnable`;
+    DealIndexError if the index cannot be read, PickError if it has no such deal."""
+    if difficulty is not None and difficulty not in PICK_DIFFICULTIES:
+        raise PickError(f"difficulty must be one of {', '.join(PICK_DIFFICULTIES)}")
     path = index_path or DEFAULT_INDEX
     try:
         with open(path, encoding="utf-8") as f:
             groups = json.load(f)["difficulties"]
     except FileNotFoundError:
-        raise BadInput(f"no deal index at {path}; build one with "
-                       "`drez report RESULTS --index PATH`") from None
+        raise DealIndexError(f"no deal index at {path}; build one with "
+                             "`drez report RESULTS --index PATH`") from None
     except (OSError, ValueError, KeyError, TypeError) as e:
-        raise BadInput(f"cannot read the deal index {path}: {e}") from None
+        raise DealIndexError(f"cannot read the deal index {path}: {e}") from None
     if winnable and difficulty in ("lost", "unknown"):
-        raise BadInput(f"--winnable and --difficulty {difficulty} exclude each other")
+        raise PickError(f"--winnable and --difficulty {difficulty} exclude each other")
     names = [difficulty] if difficulty else (GRADES if winnable else list(groups))
     pool = sorted(n for d in names for n in groups.get(d, []))
     if not pool:
         what = f"{difficulty} " if difficulty else ("winnable " if winnable else "")
-        raise BadInput(f"the deal index {path} has no {what}deal")
+        raise PickError(f"the deal index {path} has no {what}deal")
     return random.Random(seed).choice(pool)

@@ -1,12 +1,45 @@
-"""The sentences the Solodrez commands print about results: a solve's verdict line, a
-hint's lines and a review's lines (also the web app's summary of a review)."""
+"""The sentences the front ends say about results: a solve's verdict line, a hint's lines,
+a review's lines (the web app's summary of a review is the last), and the words for a
+limit; `drez play` and the web app's pages say the same."""
 from __future__ import annotations
 
-from drez.cli.words import limit_words, plural
-from drez.solver.solodrez.review import describe_hint
-from drez.solver.solodrez.rules.moves import move_text
-from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search.solve import LOST, WON
+from ..hints import Hint
+from ..rules.moves import move_text
+from ..rules.position import Position
+from ..search.solve import LOST, WON
+from ..search.status import Limit
+
+_LIMITS = {
+    Limit.NODES: "it reached the position limit, --max-nodes",
+    Limit.TIME: "it reached the time limit, --max-seconds",
+    Limit.MEMORY: "it reached the memory limit, --max-memory",
+    Limit.CANCELLED: "you cancelled it",
+    Limit.LENGTH: "it reached the solution-length limit",
+    Limit.UNPROVEN: "it ended without proving the win shortest",
+}
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 move', '2 moves' (the last word of noun takes the s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def limit_words(limit: Limit | None) -> str:
+    """What a Result/Hint.limit value means, for people."""
+    if limit is None:
+        return "no limit was hit"
+    return _LIMITS.get(limit, f"it reached the {limit} limit")
+
+
+def describe_hint(h: Hint) -> str:
+    """A short status: 'wins in 12', 'wins in <=14 (>=10, not proven)', 'LOST', ..."""
+    if h.verdict == WON:
+        if h.distance is not None:
+            return "won" if h.distance == 0 else f"wins in {h.distance}"
+        return f"wins in at most {h.at_most} (at least {h.at_least}; not proven shortest)"
+    if h.verdict == LOST:
+        return "LOST"
+    return "UNKNOWN (limit reached)"
 
 
 def describe(result) -> str:
@@ -25,6 +58,8 @@ def describe(result) -> str:
 
 
 def review_lines(rv) -> list[str]:
+    """A review for people: a line per move (a losing or slow move noted), the first
+    losing move, and the summary line last."""
     out = [f"{rv.record.label}: {describe_hint(rv.start)}"]
     pos = rv.record.start
     first_losing = None
