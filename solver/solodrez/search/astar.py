@@ -69,7 +69,7 @@ from .open_list import (
 )
 from .parents import chain_length, move_payload, trace_path
 from .stats_slots import ASTAR_STATS, EXPANDED, LENGTH, WIN_PARENT
-from .status import FULL, RUNNING, WON
+from .status import FULL, LOST, RUNNING, TOO_LONG, WON  # noqa: F401  (LOST, TOO_LONG: run answers them)
 from .table import (
     KEY_BYTES,
     grow_table,
