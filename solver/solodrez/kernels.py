@@ -13,13 +13,14 @@ from numba.core.dispatcher import Dispatcher
 
 from ..common.allocator import keep_freed_memory
 from . import jit
-from .rules import engine, keys, packing, productive
+from .rules import engine, keys, packing, productive, splitmix
 from .search import (
     astar,
     children,
     commute,
     deadness,
     dfs,
+    expansion,
     open_list,
     ordering,
     parents,
@@ -42,8 +43,8 @@ def _dispatchers(modules):
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, keys, packing, productive, deadness, commute, astar, children, open_list,
-            ordering, dfs, parents, shortcut, table, tight)
+    return (engine, keys, packing, productive, splitmix, deadness, commute, astar, children,
+            expansion, open_list, ordering, dfs, parents, shortcut, table, tight)
 
 
 def ensure_compiled(stream=None) -> None:

@@ -12,6 +12,7 @@ from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.astar import LOST, AStar
 from drez.solver.solodrez.search.commute import NO_RULE, came_code, came_words, covered
+from drez.solver.solodrez.search.stats_slots import SKIPPED
 from tests.solodrez.helpers import biased_game, fast_reference, ref, to_engine
 
 NCOLS = engine.NCOLS
@@ -128,9 +129,9 @@ def test_rule_expands_the_same_positions_on_lost_deals(deal):
     fast = AStar(words, 1 << 26, greedy=True)
     assert plain.run(10 ** 7) == LOST and fast.run(10 ** 7) == LOST
     assert fast.expanded == plain.expanded
-    assert int(fast.stats[0]) > fast.expanded      # the rule skipped children
+    assert int(fast.stats[SKIPPED]) > fast.expanded      # the rule skipped children
 
     def stored(s):
         return set(map(tuple, s.keys[s.keys[:, 0] != 0].tolist()))
     assert stored(fast) <= stored(plain)
-    assert plain.stats[0] == 0
+    assert plain.stats[SKIPPED] == 0

@@ -18,6 +18,7 @@ from drez.solver.solodrez.rules import engine
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.tight import (
     _allowed,
     _surely_matched,
@@ -118,7 +119,7 @@ def test_against_plain_astar_on_small_positions():
         assert status == plain_status, p
         if status == astar.LOST:
             continue
-        d = int(plain.stats[3])
+        d = int(plain.stats[LENGTH])
         h = pos.lower_bound()
         assert h <= d, p
         if not_exact(words):
@@ -135,7 +136,7 @@ def test_along_shortest_solutions_from_openings(deal):
     assert status == astar.WON
     moves = replayed(pos, a)
     plain_status, plain = shortest(pos.words(), tight=False, budget=5_000_000)
-    assert plain_status == astar.WON and int(plain.stats[3]) == len(moves)
+    assert plain_status == astar.WON and int(plain.stats[LENGTH]) == len(moves)
     length = len(moves)
     cur = pos
     for i, m in enumerate(moves):
@@ -165,7 +166,7 @@ def test_middle_games_same_length_with_and_without_the_exactness_test():
                 continue
             assert s1 == s2, p
             if s1 == astar.WON:
-                assert a1.stats[3] == a2.stats[3], p
+                assert a1.stats[LENGTH] == a2.stats[LENGTH], p
                 replayed(pos, a1)
             compared += 1
     assert compared >= 10
@@ -216,7 +217,7 @@ def test_schedule_test_against_plain_astar():
             status, plain = shortest(words, tight=False, budget=20_000)
             if status == astar.WON:
                 checked.add(pos.key())
-                assert int(plain.stats[3]) > pos.lower_bound(), p
+                assert int(plain.stats[LENGTH]) > pos.lower_bound(), p
         if len(checked) >= 30:
             break
     assert len(checked) >= 30

@@ -8,7 +8,8 @@ MAX_DEAL = MASK64
 
 
 def splitmix64(state: int) -> tuple[int, int]:
-    """One splitmix64 step: returns (new_state, output), both in 0..2**64-1."""
+    """One splitmix64 step: returns (new_state, output), both in 0..2**64-1.  Not
+    rules.splitmix, so that dealing loads no numba (position.py); test_splitmix ties them."""
     state = (state + 0x9E3779B97F4A7C15) & MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

@@ -67,24 +67,18 @@ def column_length(w):
     return n + int(w >= STEPS[n + 1])
 
 
-@njit(cache=True)
-def column_runs(w):
-    """The ordered runs at the top of column word w, packed into one int64.
-
-    A run of the top k cards (k = 1, 2, ... up to the count returned in bits 0-2) can be
-    ordered when its first (lowest-lying) card can play some rank in [lo, hi]: bits
-    6k-3.. hold lo and bits 6k.. hold hi (3 bits each).  Roles: the card i places below
-    the top plays role(top) + i; every real card must play its own rank; every role lies
-    in 1..6, so a run has at most six cards.
-    """
-    return runs_and_digits(w)[0]
-
-
 @njit(cache=True, inline="always")
 def runs_and_digits(w):
-    """(column_runs(w), digits): digits holds the top n + 1 cards' digits (n the longest
-    run), top first, 3 bits each as digit + 1 (0 where the column has no card), read on
-    the way, so that the move generator need not read them again."""
+    """(runs, digits) of column word w: the ordered runs at its top, and the top n + 1
+    cards' digits (n the longest run), top first, 3 bits each as digit + 1 (0 where the
+    column has no card), read on the way, so that the move generator need not read them
+    again.
+
+    runs packs into one int64 the runs of the top k cards (k = 1, 2, ... up to the count
+    in bits 0-2) that can be ordered: such a run's first (lowest-lying) card can play
+    some rank in [lo, hi], and bits 6k-3.. hold lo, bits 6k.. hold hi (3 bits each).
+    Roles: the card i places below the top plays role(top) + i; every real card must play
+    its own rank; every role lies in 1..6, so a run has at most six cards."""
     packed = 0
     digits = 0
     c = -1  # role of the top card once a real card fixes it; -1 while only neutrals seen

@@ -30,6 +30,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..jit import njit
 from .packing import NCOLS
+from .splitmix import GAMMA, MIX1
 
 KEY_WORDS = 3
 KEY_SYMBOLS = 64   # 56 cards + 8 separators: 3 * 64 = 192 bits = KEY_WORDS words
@@ -324,10 +325,11 @@ def key_to_columns_and_symbols(key, cols, syms):
 
 @njit(cache=True)
 def key_hash(key):
-    """A well-mixed 64-bit hash of a canonical key (for table slots, not for identity)."""
-    h = np.uint64(0x9E3779B97F4A7C15)
+    """A well-mixed 64-bit hash of a canonical key (for table slots, not for identity).
+    Not splitmix64_mix: one multiply-xorshift round a word, from splitmix64's constants."""
+    h = np.uint64(GAMMA)
     for i in range(KEY_WORDS):
         h ^= np.uint64(key[i])
-        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h *= np.uint64(MIX1)
         h ^= h >> np.uint64(29)
     return h

@@ -1,7 +1,7 @@
 """Commuting moves in greedy search: children it need not key, because another stored
 position makes them (numba kernels).
 
-Greedy best-first search (astar.astar_run, greedy=True) keys about twenty children per
+Greedy best-first search (expansion.astar_run, greedy) keys about twenty children per
 expansion and finds 95% of them already stored.  Most of those are transpositions: X was
 stored by its parent Y through move a, and a child X + b, where b leaves a's two columns
 alone, is also Y + b + a.  This module lets X skip such children, for half of the moves b

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..jit import njit
 from ..rules.engine import NCOLS, is_bad, top_digit
+from ..rules.splitmix import GAMMA
 
 
 @njit(cache=True)
@@ -139,8 +140,9 @@ def dead_memo():
 
 @njit(cache=True, inline="always")
 def _memo_slot(w, dest):
-    """The memo entry of column word w read with destinations dest."""
-    h = (np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(dest) << np.uint64(57))
+    """The memo entry of column word w read with destinations dest (Fibonacci hashing:
+    one product by splitmix64's GAMMA, whose top bits pick the entry)."""
+    h = (np.uint64(w) * np.uint64(GAMMA)) ^ (np.uint64(dest) << np.uint64(57))
     return np.int64(h >> np.uint64(64 - MEMO_BITS))
 
 

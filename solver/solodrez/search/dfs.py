@@ -21,6 +21,7 @@ from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key
 from .deadness import dead_memo, is_dead
 from .ordering import sort_scored
+from .stats_slots import DEPTH, DFS_STATS, STORED
 from .status import DEEP, FULL, LOST, RUNNING, WON
 from .table import (
     ENTRY_BYTES,
@@ -34,9 +35,19 @@ from .table import (
 )
 
 
+@njit(cache=True, inline="always")
+def _undo(cols, saved, d, m):
+    """Take back move m played at depth d (saved[d] holds the two columns it changed)."""
+    cols[m & 15] = saved[d, 0]
+    cols[(m >> 4) & 15] = saved[d, 1]
+
+
 @njit(cache=True, nrt=True)
-def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
-    """Set up the search at the root position cols; returns WON if cols is already won."""
+def dfs_start(cols, stack, table, stats, prune_dead, memo):
+    """Set up the search at the root position cols; returns WON if cols is already won.
+    stack = (moves, nmoves, idx, saved), the per-depth arrays; table = (keys, size)."""
+    moves, nmoves, idx = stack[0], stack[1], stack[2]
+    keys, size = table
     stats[:] = 0
     if is_won(cols):
         return WON
@@ -44,8 +55,8 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
     canonical_key(cols, np.empty(NCOLS, np.int64), key)
     found = table_find(keys, key)
     table_insert_at(keys, size, found, key)
-    stats[0] = 0    # depth
-    stats[1] = 1    # positions stored
+    stats[DEPTH] = 0
+    stats[STORED] = 1
     if prune_dead and is_dead(cols, memo):
         return LOST
     scores = np.empty(MAX_MOVES, np.int64)
@@ -56,27 +67,26 @@ def dfs_start(cols, moves, nmoves, idx, keys, size, stats, prune_dead, memo):
 
 
 @njit(cache=True)
-def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_dead, memo,
-            work):
+def dfs_run(cols, stack, table, stats, budget, prune_dead, memo, work):
     """Continue the depth-first search for at most `budget` new positions.
 
     Returns RUNNING (budget spent, call again), WON (the path is moves[d, idx[d]-1] for
-    d < stats[0]), LOST (the reachable space is exhausted), FULL (the table is full) or
-    DEEP (the per-depth arrays are too short; grow them and call again).  `work`
-    (a key, canonical_key's scratch, a move list) is overwritten.
+    d < stats[DEPTH]), LOST (the reachable space is exhausted), FULL (the table is full)
+    or DEEP (the per-depth arrays are too short; grow them and call again).  The tuples
+    as in dfs_start; `work` (a key, canonical_key's scratch, a move list) is overwritten.
     """
+    moves, nmoves, idx, saved = stack
+    keys, size = table
     key, scratch, scores = work
-    d = stats[0]
-    end = stats[1] + budget
+    d = stats[DEPTH]
+    end = stats[STORED] + budget
     maxd = moves.shape[0]
     while True:
         if idx[d] >= nmoves[d]:
             if d == 0:
                 return LOST
             d -= 1
-            m = moves[d, idx[d] - 1]
-            cols[m & 15] = saved[d, 0]
-            cols[(m >> 4) & 15] = saved[d, 1]
+            _undo(cols, saved, d, moves[d, idx[d] - 1])
             continue
         m = moves[d, idx[d]]
         idx[d] += 1
@@ -84,37 +94,33 @@ def dfs_run(cols, moves, nmoves, idx, saved, keys, size, stats, budget, prune_de
         saved[d, 1] = cols[(m >> 4) & 15]
         apply_move(cols, m)
         if is_won(cols):
-            stats[0] = d + 1
+            stats[DEPTH] = d + 1
             return WON
         canonical_key(cols, scratch, key)
         found = table_find(keys, key)
         if found >= 0:
-            cols[m & 15] = saved[d, 0]
-            cols[(m >> 4) & 15] = saved[d, 1]
+            _undo(cols, saved, d, m)
             continue
+        stopped = RUNNING
         if d + 1 >= maxd:
-            cols[m & 15] = saved[d, 0]
-            cols[(m >> 4) & 15] = saved[d, 1]
+            stopped = DEEP
+        elif table_insert_at(keys, size, found, key) < 0:
+            stopped = FULL
+        if stopped != RUNNING:      # the move is taken back, to be played again
+            _undo(cols, saved, d, m)
             idx[d] -= 1
-            stats[0] = d
-            return DEEP
-        if table_insert_at(keys, size, found, key) < 0:
-            cols[m & 15] = saved[d, 0]
-            cols[(m >> 4) & 15] = saved[d, 1]
-            idx[d] -= 1
-            stats[0] = d
-            return FULL
-        stats[1] += 1
+            stats[DEPTH] = d
+            return stopped
+        stats[STORED] += 1
         if prune_dead and is_dead(cols, memo):
-            cols[m & 15] = saved[d, 0]
-            cols[(m >> 4) & 15] = saved[d, 1]
+            _undo(cols, saved, d, m)
             continue
         d += 1
         nmoves[d] = generate_moves(cols, moves[d], True, scores)
         sort_scored(moves[d], nmoves[d], scores)
         idx[d] = 0
-        if stats[1] >= end:
-            stats[0] = d
+        if stats[STORED] >= end:
+            stats[DEPTH] = d
             return RUNNING
 
 
@@ -133,17 +139,22 @@ class DfsState:
         self.idx = np.empty(depth, np.int64)
         self.saved = np.empty((depth, 2), np.int64)
         self.keys, self.size = new_table(slots_for(max_bytes))
-        self.stats = np.zeros(2, np.int64)
+        self.stats = np.zeros(DFS_STATS, np.int64)
         self.memo = dead_memo()
         self.work = (np.empty(KEY_WORDS, np.int64), np.empty(NCOLS, np.int64),
                      np.empty(MAX_MOVES, np.int64))
-        self.status = dfs_start(self.cols, self.moves, self.nmoves, self.idx,
-                                self.keys, self.size, self.stats, prune_dead, self.memo)
+        self.status = dfs_start(self.cols, self.stack, (self.keys, self.size), self.stats,
+                                prune_dead, self.memo)
+
+    @property
+    def stack(self):
+        """(moves, nmoves, idx, saved), the per-depth arrays, as the kernels take them."""
+        return self.moves, self.nmoves, self.idx, self.saved
 
     @property
     def nodes(self) -> int:
         """Distinct positions stored so far (the root included)."""
-        return int(self.stats[1])
+        return int(self.stats[STORED])
 
     progress = nodes    # what `run`'s budget counts
 
@@ -154,9 +165,8 @@ class DfsState:
         table is."""
         end = self.nodes + budget
         while self.status == RUNNING and self.nodes < end:
-            status = dfs_run(self.cols, self.moves, self.nmoves, self.idx, self.saved,
-                             self.keys, self.size, self.stats, end - self.nodes,
-                             self.prune_dead, self.memo, self.work)
+            status = dfs_run(self.cols, self.stack, (self.keys, self.size), self.stats,
+                             end - self.nodes, self.prune_dead, self.memo, self.work)
             if status != DEEP:
                 self.status = status
                 return status
@@ -195,5 +205,5 @@ class DfsState:
 
     def path(self) -> list[int]:
         """The packed moves from the root to the current position (after WON: a win)."""
-        depth = int(self.stats[0])
+        depth = int(self.stats[DEPTH])
         return self.moves[np.arange(depth), self.idx[:depth] - 1].tolist()

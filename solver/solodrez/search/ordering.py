@@ -1,6 +1,9 @@
 """Move ordering shared by the searches (numba)."""
+import numpy as np
+
 from ..jit import njit
 from ..rules.engine import NCOLS, move_outlook
+from ..rules.splitmix import GAMMA, MASK63, MIX1, MIX2, mix_with
 
 
 @njit(cache=True)
@@ -38,13 +41,17 @@ def sort_scored(moves, n, scores, carry=None):
             carry[j + 1] = x
 
 
-@njit(cache=True)
+TIE_MIX1 = MIX1 & MASK63      # _mix's multipliers: splitmix64's with the top bit cleared
+TIE_MIX2 = MIX2 & MASK63
+
+
+@njit(cache=True, inline="always")
 def _mix(x):
-    """splitmix64's output function, kept to 63 bits."""
-    x = (x + 0x1E3779B97F4A7C15) & 0x7FFFFFFFFFFFFFFF
-    x = ((x ^ (x >> 30)) * 0x3F58476D1CE4E5B9) & 0x7FFFFFFFFFFFFFFF
-    x = ((x ^ (x >> 27)) * 0x14D049BB133111EB) & 0x7FFFFFFFFFFFFFFF
-    return x ^ (x >> 31)
+    """A splitmix64 step from the int64 x, as its first version computed it (its values
+    order the fronts' moves, so they stay): the sum kept to 63 bits, the multipliers
+    TIE_MIX1 and TIE_MIX2, the products wrapping at 2**64; an int64 of any sign."""
+    z = (np.uint64(x) + np.uint64(GAMMA)) & np.uint64(MASK63)
+    return np.int64(mix_with(z, TIE_MIX1, TIE_MIX2))
 
 
 @njit(cache=True)

@@ -18,6 +18,7 @@ import numpy as np
 from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, move_pack
 from ..rules.keys import KEY_WORDS, canonical_key
+from ..rules.splitmix import GAMMA, splitmix64_mix
 
 
 @njit(cache=True, nrt=True)
@@ -41,10 +42,7 @@ def _mix(w):
     """splitmix64's finaliser of a column word.  A position's hash is the wrapping sum of
     its columns' mixes: equal for positions equal up to column order, and a move changes
     two terms of it."""
-    z = np.uint64(w) * np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return splitmix64_mix(np.uint64(w) * np.uint64(GAMMA))
 
 
 @njit(cache=True, nrt=True)
