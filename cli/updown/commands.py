@@ -10,7 +10,7 @@ import click
 from drez.cli.ladder import add_ladder
 from drez.cli.solodrez.inputs import BadInput
 from drez.solver.updown.sim import make_bot
-from drez.solver.updown.state import FIRST, LAST, PASS, STOP, new_game
+from drez.solver.updown.state import FIRST, LAST, new_game
 
 ENDING = click.Choice([FIRST, LAST])
 ENDING_HELP = "first: first player out wins (U15); last: play on, last holder loses (U16)."
@@ -184,69 +184,10 @@ def play(players, bots, seat, seed, ending, color):
 
 
 def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bool:
-    """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
-    on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
-    False when a person quits or input ends (game left unfinished)."""
-    from drez.cli.updown.human import HELP, card_text, describe, parse_move, status
-    from drez.solver.updown.bots import GreedyBot
-    you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
-    shown, status_at = 0, -1
-    named = dict.fromkeys(humans, 0)     # own draws already told with their card, per seat
-    while not state.done:
-        if humans:
-            for event in state.history[shown:]:
-                if event[0] == "draw" and named.get(event[1]):
-                    named[event[1]] -= 1
-                    continue
-                click.echo(describe(event, you))
-            shown = len(state.history)
-        p = state.turn
-        if p not in humans:
-            legal = state.legal_actions()
-            state.apply(legal[0] if len(legal) == 1 else computer[p].choose(state.view(p), rngs[p]))
-            continue
-        view = state.view(p)
-        if view.legal in ((STOP,), (PASS,)):          # nothing else is legal: no question
-            state.apply(view.legal[0])
-            continue
-        if len(state.history) != status_at:
-            status_at = len(state.history)
-            if you < 0:
-                click.echo(f"-- seat {p} to move --")
-            for line in status(view):
-                click.echo(line)
-        click.echo("> ", nl=False)
-        line = stdin.readline()
-        if not line:
-            click.echo("\nend of input: game left unfinished")
-            return False
-        text = line.strip()
-        if text.lower() in ("quit", "exit"):
-            click.echo("You quit.")
-            return False
-        if text.lower() in ("?", "h", "help"):
-            click.echo(HELP)
-            continue
-        try:
-            action = (GreedyBot().choose(view, rngs[p]) if text.lower() in ("g", "greedy")
-                      else parse_move(text, view))
-        except ValueError as err:
-            click.echo(str(err))
-            continue
-        before = list(view.hand)
-        state.apply(action)
-        if action.kind == "draw":
-            after = list(state.view(p).hand)
-            for c in before:
-                if c in after:
-                    after.remove(c)
-            if after:
-                who = "You draw" if p == you else f"Seat {p} draws"
-                click.echo(f"{who} {card_text(after[0])} from reserve pile {action.arg + 1}.")
-                named[p] += 1
-    for event in state.history[shown:] if humans else ():
-        click.echo(describe(event, you))
-    return True
+    """Play ``state`` to the end (see cli/updown/session.py); False when a person quits or
+    input ends (game left unfinished)."""
+    from drez.cli.updown.session import Session
+    return Session(state, humans, computer, rngs, stdin).run()
 
 
 def _says(who: str, verb: str) -> str:

@@ -18,9 +18,10 @@ from tqdm import tqdm
 
 from drez.solver.common.stats import wilson_interval
 from drez.solver.crapette.bots import RandomBot, RuleBot
-from drez.solver.crapette.game import GameState, deal, reserve, waste
+from drez.solver.crapette.piles import reserve, waste
 from drez.solver.crapette.reply import ReplySearchBot
 from drez.solver.crapette.search import SearchBot
+from drez.solver.crapette.state import GameState, deal
 
 BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
 BEST = "reply"       # the strongest player by the ladder in reports/crapette.md
