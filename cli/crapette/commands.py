@@ -1,12 +1,19 @@
 """`drez crapette …`: the two-player Russian Bank patience."""
 import json
-import os
 import random
 import sys
 
 import click
 
 from drez.cli.crapette.render import draw_table
+from drez.cli.game_options import (
+    color_option,
+    deal_seed_option,
+    json_option,
+    progress_option,
+    run_seed_option,
+    workers_option,
+)
 from drez.cli.ladder import add_ladder
 from drez.solver.crapette.sim import BOTS, make_bot, summarize
 from drez.solver.crapette.sim import simulate as run_games
@@ -36,13 +43,10 @@ def _pct(r):
               help="Number of games to play.")
 @click.option("--bots", "names", default="search,rule", show_default=True, callback=_bot_pair,
               help=f"Two computer players A,B from: {', '.join(BOTS)}.")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Run seed; the same seed gives the same results for any worker count.")
-@click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
-              show_default=True, help="Worker processes playing games in parallel.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on stderr (default: only when it is a terminal).")
+@run_seed_option("Run seed; the same seed gives the same results for any worker count.")
+@workers_option()
+@json_option()
+@progress_option()
 def simulate(games, names, seed, workers, as_json, progress):
     """Play GAMES games between two computer players and report win/draw rates (95% Wilson
     intervals), the first player's advantage, game length and how often loading the
@@ -87,11 +91,11 @@ add_ladder(crapette, "Crapette", "random,rule,search,reply", 100, lambda n: n in
 @crapette.command()
 @click.option("--bot", type=click.Choice(list(BOTS)), default="best", show_default=True,
               help="The computer opponent.")
-@click.option("--seed", type=int, default=None, help="Deal seed (random when left out).")
+@deal_seed_option("Deal seed")
 @click.option("--two-players", is_flag=True,
               help="Human vs human at one keyboard, with the stop rule (C15).")
-@click.option("--no-color", is_flag=True, help="Plain text, no colours or suit symbols.")
-def play(bot, seed, two_players, no_color):
+@color_option()
+def play(bot, seed, two_players, color):
     """Play Crapette in the terminal against the computer (you are player 0).
 
     Type moves in the notation of seeds/crapette.md rule C17; `help` lists it.  Reads moves
@@ -102,7 +106,7 @@ def play(bot, seed, two_players, no_color):
     stdin = stdin_lines()
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    color = not no_color and use_color(None)
+    color = use_color(color)
     state = deal(random.Random(seed), stop_rule=two_players)
     names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
     bots = {} if two_players else {1: make_bot(bot)}
@@ -124,9 +128,9 @@ def _seats(ctx, param, value):
               help=f"Player 0 and player 1: human or a computer player ({', '.join(BOTS)}).")
 @click.option("--games", type=click.IntRange(min=1), default=3, show_default=True,
               help="Games in the match.")
-@click.option("--seed", type=int, default=None, help="Match seed (random when left out).")
-@click.option("--no-color", is_flag=True, help="Plain text, no colours or suit symbols.")
-def match(seats, games, seed, no_color):
+@deal_seed_option("Match seed")
+@color_option()
+def match(seats, games, seed, color):
     """Play a match of GAMES games; scores carry over (rule C19 of seeds/crapette.md): the
     winner of a game scores the loser's cards left, second-pile cards counting double.
 
@@ -140,7 +144,7 @@ def match(seats, games, seed, no_color):
     stdin = stdin_lines() if humans else None      # two computers need no input
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    color = not no_color and use_color(None)
+    color = use_color(color)
     names = tuple(("you" if len(humans) == 1 else f"player {p}") if seats[p] == "human"
                   else f"computer {p} ({seats[p]})" for p in (0, 1))
     m = Match(games, seed)

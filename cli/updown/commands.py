@@ -2,11 +2,18 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
 
+from drez.cli.game_options import (
+    color_option,
+    deal_seed_option,
+    json_option,
+    progress_option,
+    run_seed_option,
+    workers_option,
+)
 from drez.cli.ladder import add_ladder
 from drez.cli.solodrez.inputs import BadInput
 from drez.solver.updown.sim import make_bot
@@ -45,14 +52,11 @@ def updown():
               help="Comma list, one per seat: random, greedy, mc, infer, ismcts (each with "
                    "an optional :N budget) or best (one name fills every seat). "
                    "Default: greedy everywhere.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Run seed; the same seed gives the same results for any worker count.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: CPU count).")
+@run_seed_option("Run seed; the same seed gives the same results for any worker count.")
+@workers_option()
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on stderr (default: only when it is a terminal).")
+@json_option()
+@progress_option()
 def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     """Play many games between computer players and report win rates per seat and per bot
     (95% Wilson intervals), the first player's advantage, game length and how often the
@@ -63,7 +67,7 @@ def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
     try:
-        summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+        summary = run(specs, games, seed, workers, ending, progress)
     except GameError as err:
         game = _failing_game(specs, games, seed, ending)
         where = f"game {game}" if game is not None else "a game"
@@ -148,10 +152,9 @@ def _report_lines(s: dict) -> list[str]:
 @click.option("--bots", default="greedy", show_default=True,
               help="Computer players for the other seats: one name for all, or a comma list.")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
-@click.option("--seed", type=int, default=None, help="Deal seed (default: a random one).")
+@deal_seed_option("Deal seed")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-@click.option("--color/--no-color", default=None,
-              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+@color_option()
 def play(players, bots, seat, seed, ending, color):
     """Play against computer players in the terminal, seeing only your own view (U18).
     Reads moves line by line from stdin, so it also works with piped input."""
@@ -201,10 +204,9 @@ def _says(who: str, verb: str) -> str:
                    "(random, greedy, mc, infer, ismcts, each with an optional :N budget, or best).")
 @click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
               help="Games in the match.")
-@click.option("--seed", type=int, default=None, help="Match seed (default: a random one).")
+@deal_seed_option("Match seed")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-@click.option("--color/--no-color", default=None,
-              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+@color_option()
 def match(seats, games, seed, ending, color):
     """Play a match of GAMES games at one table; the loser of each game starts the next
     (rule U19 of seeds/updown.md) and the match is scored by games won.  Human seats type
