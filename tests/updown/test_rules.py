@@ -236,6 +236,11 @@ def test_action_text_round_trip():
         assert Action.from_text(str(a)) == a
     with pytest.raises(ValueError, match="'fly 3'"):
         Action.from_text("fly 3")
+    s = new_game(3, 11)                 # the parser the terminal uses reads the same text
+    for _ in range(30):
+        for a in s.legal_actions():
+            assert s.parse_action(str(a)) == a
+        s.apply(s.legal_actions()[0])
 
 
 def test_ismcts_returns_legal_actions_and_its_tree_counts_add_up():
