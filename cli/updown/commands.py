@@ -61,8 +61,8 @@ def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     """Play many games between computer players and report win rates per seat and per bot
     (95% Wilson intervals), the first player's advantage, game length and how often the
     free lead happens."""
+    from drez.solver.updown.actions import GameError
     from drez.solver.updown.sim import simulate as run
-    from drez.solver.updown.state import GameError
     specs = _bot_list(bots or "greedy", players, "--bots")
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
@@ -105,8 +105,8 @@ def _failing_game(specs, games: int, seed: int, ending: str, budget: float = 30.
     the games in order for at most `budget` seconds; None if not found in time."""
     import time
 
+    from drez.solver.updown.actions import GameError
     from drez.solver.updown.sim import play_game
-    from drez.solver.updown.state import GameError
     start = time.monotonic()
     for i in range(games):
         if time.monotonic() - start > budget:

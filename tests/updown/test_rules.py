@@ -3,18 +3,9 @@ import random
 
 import pytest
 
+from drez.solver.updown.actions import CONT, LEAD, START, Action, GameError
 from drez.solver.updown.cards import fits, parse_rank, rank_of
-from drez.solver.updown.state import (
-    CONT,
-    LAST,
-    LEAD,
-    MAX_ACTIONS,
-    START,
-    Action,
-    GameError,
-    deal_shares,
-    new_game,
-)
+from drez.solver.updown.state import LAST, MAX_ACTIONS, deal_shares, new_game
 from tests.updown.helpers import card, cards, position
 
 P = lambda r: Action("play", parse_rank(r))   # noqa: E731
