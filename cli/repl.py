@@ -62,14 +62,11 @@ class CommandTable:
         cmd = self.find(word)
         return cmd.handler(arg.strip()) if cmd else self.play(line.strip())
 
-    def words(self) -> str:
-        """The command words, comma separated, in table order: 'help, quit, undo, ...'."""
-        return ", ".join(cmd.word for cmd in self.commands)
-
-    def help_lines(self) -> list[str]:
-        """One line per command: its words and its help."""
-        out = []
+    def help_text(self, intro: str) -> str:
+        """What `help` prints: the game's `intro` (how to write a move), then one line per
+        command with its words and its help."""
+        lines = [intro, "commands:"]
         for cmd in self.commands:
             names = ", ".join((cmd.word, *(a for a in cmd.aliases if a not in self._move_words)))
-            out.append(f"  {names:<18} {cmd.help}")
-        return out
+            lines.append(f"  {names:<14} {cmd.help}")
+        return "\n".join(lines)

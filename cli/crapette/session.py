@@ -50,8 +50,8 @@ class Session:
         self.color, self.stdin, self.quiet = color, stdin, quiet
         self.show = True
         self.table = CommandTable(
-            shared_commands(help=lambda _: click.echo(PLAY_HELP), quit=self.quit, undo=self.undo,
-                            hint=self.hint, moves=self.moves)
+            shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
+                            moves=self.moves)
             + [Command("stop", "call stop on a faulty turn (C15, two players)", self.stop)],
             self.play)
 
@@ -86,6 +86,9 @@ class Session:
             if cmd and self.table.run(cmd) == QUIT:
                 return False
         return True
+
+    def help(self, _arg: str) -> None:
+        click.echo(self.table.help_text(PLAY_HELP))
 
     def quit(self, _arg: str) -> str:
         click.echo("game abandoned")

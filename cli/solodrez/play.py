@@ -27,6 +27,7 @@ from drez.solver.solodrez.state import GameState
 
 PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
              "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")
+MOVE_HELP = "A move is written like 4>7 (column 4 onto column 7), or 4>7:3 to name the card count."
 CLEAR = "\x1b[H\x1b[2J"
 
 
@@ -165,7 +166,6 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
     click.echo(f"{label}. Type {PLAY_HELP}.")
     session.show()
     session.announce()
-    table = session.commands()
     while True:
         line = console.ask("> ")
         if line is None:
@@ -173,7 +173,7 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
                 click.echo("end of input: game left unfinished")
             break
         cmd = line.split("#", 1)[0].strip()
-        if cmd and table.run(cmd) == QUIT:
+        if cmd and session.table.run(cmd) == QUIT:
             break
 
 
@@ -183,12 +183,13 @@ class Session:
     def __init__(self, game: Game, console: Console, limits: Limits, color: bool, in_place: bool):
         self.game, self.console, self.limits = game, console, limits
         self.color, self.in_place = color, in_place
+        self.table = self._commands()
 
-    def commands(self) -> CommandTable:
+    def _commands(self) -> CommandTable:
         """The table of `drez play`: the shared words, then solve, new, save and board."""
         return CommandTable(
-            shared_commands(help=lambda _: click.echo(PLAY_HELP), quit=self.quit, undo=self.undo,
-                            hint=self.hint, moves=self.moves)
+            shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
+                            moves=self.moves)
             + [Command("solve", "the rest of a shortest solution", self.solve),
                Command("new", "a fresh deal: new [DIFFICULTY] [winnable] or new NUMBER", self.new),
                Command("save", "save FILE: the game record drez review reads", self.save),
@@ -232,6 +233,9 @@ class Session:
             save_game(game, answer.strip(), self.console)
             return not game.unsaved()
         return True
+
+    def help(self, _arg: str) -> None:
+        click.echo(self.table.help_text(MOVE_HELP))
 
     def quit(self, _arg: str) -> str | None:
         return QUIT if self.offer_save() else None

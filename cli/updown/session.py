@@ -25,8 +25,8 @@ class Session:
         self.named = dict.fromkeys(humans, 0)     # own draws already told with their card, per seat
         self.taken_back: list = []                # clones before each of this turn's plays
         self.table = CommandTable(
-            shared_commands(help=lambda _: click.echo(HELP), quit=self.quit, undo=self.undo,
-                            hint=self.hint, moves=self.moves)
+            shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
+                            moves=self.moves)
             + [Command("g", "let the greedy player choose your move", self.greedy, ("greedy",))],
             self.play, move_words=("q",))          # q is the Queen here; quit is `quit`
 
@@ -102,6 +102,9 @@ class Session:
             click.echo(str(err))
             return
         self.apply(action)
+
+    def help(self, _arg: str) -> None:
+        click.echo(self.table.help_text(HELP))
 
     def quit(self, _arg: str) -> str:
         click.echo("You quit.")

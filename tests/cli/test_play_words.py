@@ -39,8 +39,10 @@ def test_the_table_finds_words_and_aliases_and_plays_the_rest():
     table.run("q")
     assert table.run("moves") == QUIT
     assert said == [(0, ""), (0, ""), (1, ""), ("new", "hard"), ("move", "q")]
-    assert table.words() == "help, quit, undo, hint, moves, new"
-    assert any(line.split()[:3] == ["help,", "?,", "h"] for line in table.help_lines())
+    lines = table.help_text("how to move").splitlines()
+    assert lines[:2] == ["how to move", "commands:"]
+    assert [line.split()[0] for line in lines[2:]] == ["help,", "quit,", "undo", "hint", "moves", "new"]
+    assert lines[2].split()[:3] == ["help,", "?,", "h"] and lines[3].split()[:2] == ["quit,", "exit"]
     with pytest.raises(ValueError):
         CommandTable([Command("a", "", print), Command("b", "", print, ("a",))], print)
 
