@@ -1,9 +1,9 @@
 """The `ladder` command shared by `drez updown` and `drez crapette` (solver/common/ladder.py)."""
 from __future__ import annotations
 
-import os
-
 import click
+
+from drez.cli.game_options import run_seed_option, workers_option
 
 
 def add_ladder(group: click.Group, game: str, default: str, games: int, known, play_pair,
@@ -16,10 +16,8 @@ def add_ladder(group: click.Group, game: str, default: str, games: int, known, p
                   help="Comma list of at least two different computer players.")
     @click.option("--games", type=click.IntRange(min=1), default=games, show_default=True,
                   help="Games per pair.")
-    @click.option("--seed", type=int, default=1, show_default=True,
-                  help="Ladder seed: each pair's run seed is derived from it and the pair.")
-    @click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
-                  show_default=True, help="Worker processes.")
+    @run_seed_option("Ladder seed: each pair's run seed is derived from it and the pair.")
+    @workers_option()
     def ladder(bots, games, seed, workers):
         """Round robin: every bot plays every other GAMES games; prints a Markdown table of
         win and draw rates (95% Wilson intervals) and Elo-style ratings."""

@@ -1,23 +1,23 @@
 """`drez crapette …`: the two-player Russian Bank patience."""
 import json
-import os
 import random
 import sys
 
 import click
 
-from drez.cli.crapette.render import describe_move, draw_table
+from drez.cli.crapette.render import draw_table
+from drez.cli.game_options import (
+    color_option,
+    deal_seed_option,
+    json_option,
+    progress_option,
+    run_seed_option,
+    workers_option,
+)
 from drez.cli.ladder import add_ladder
-from drez.solver.crapette.game import WORK, IllegalMove, deal, flip_move, stock
-from drez.solver.crapette.notation import move_text, parse_move
 from drez.solver.crapette.sim import BOTS, make_bot, summarize
 from drez.solver.crapette.sim import simulate as run_games
-
-PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
-h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot
-Work spaces 1-4 were dealt from player 0's pack, 5-8 from player 1's (labelled on the table).
-Words: switch (end the turn / pass), flip (turn your third pile over), undo (take back a move
-of this turn that turned up no new card), hint, stop, help, quit."""
+from drez.solver.crapette.state import deal
 
 
 def _bot_pair(ctx, param, value):
@@ -26,41 +26,6 @@ def _bot_pair(ctx, param, value):
         raise click.BadParameter(
             f"{value!r}: give two of {', '.join(BOTS)} separated by a comma, e.g. search,rule")
     return tuple(names)
-
-
-def _tell_turn(moves: list, color: bool) -> None:
-    """The computer's turn in words: every move when there are few, else the moves that
-    touch home piles, its own piles or yours, and a count of the work-space shuffles."""
-    if len(moves) <= 8:
-        lines = [words for _, words in moves]
-    else:
-        lines, shuffles, at = [], 0, None
-        for shuffle, words in moves:
-            if shuffle:
-                shuffles += 1
-                at = len(lines) if at is None else at
-            else:
-                lines.append(words)
-        if shuffles:
-            lines.insert(at, f"moves cards between work spaces ({shuffles} moves; "
-                             "the table below shows where they ended)")
-    click.echo("computer's turn:", color=color)
-    for i, words in enumerate(lines, 1):
-        click.echo(f"  {i}. {words}", color=color)
-
-
-def _undo(state, p: int) -> bool:
-    """Take back the last move of p's turn, unless it turned up a card that was hidden;
-    True when a move was taken back."""
-    if len(state.history) <= state.turn_start:
-        click.echo("nothing to undo in this turn")
-        return False
-    last = state.history[-1][0]
-    if last.src == stock(p) or last == flip_move(p):
-        click.echo("no: that move turned up a new card, so it stands")
-        return False
-    state.undo()
-    return True
 
 
 @click.group()
@@ -78,13 +43,10 @@ def _pct(r):
               help="Number of games to play.")
 @click.option("--bots", "names", default="search,rule", show_default=True, callback=_bot_pair,
               help=f"Two computer players A,B from: {', '.join(BOTS)}.")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Run seed; the same seed gives the same results for any worker count.")
-@click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1),
-              show_default=True, help="Worker processes playing games in parallel.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on stderr (default: only when it is a terminal).")
+@run_seed_option("Run seed; the same seed gives the same results for any worker count.")
+@workers_option()
+@json_option()
+@progress_option()
 def simulate(games, names, seed, workers, as_json, progress):
     """Play GAMES games between two computer players and report win/draw rates (95% Wilson
     intervals), the first player's advantage, game length and how often loading the
@@ -129,11 +91,11 @@ add_ladder(crapette, "Crapette", "random,rule,search,reply", 100, lambda n: n in
 @crapette.command()
 @click.option("--bot", type=click.Choice(list(BOTS)), default="best", show_default=True,
               help="The computer opponent.")
-@click.option("--seed", type=int, default=None, help="Deal seed (random when left out).")
+@deal_seed_option("Deal seed")
 @click.option("--two-players", is_flag=True,
               help="Human vs human at one keyboard, with the stop rule (C15).")
-@click.option("--no-color", is_flag=True, help="Plain text, no colours or suit symbols.")
-def play(bot, seed, two_players, no_color):
+@color_option()
+def play(bot, seed, two_players, color):
     """Play Crapette in the terminal against the computer (you are player 0).
 
     Type moves in the notation of seeds/crapette.md rule C17; `help` lists it.  Reads moves
@@ -144,7 +106,7 @@ def play(bot, seed, two_players, no_color):
     stdin = stdin_lines()
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    color = not no_color and use_color(None)
+    color = use_color(color)
     state = deal(random.Random(seed), stop_rule=two_players)
     names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
     bots = {} if two_players else {1: make_bot(bot)}
@@ -166,9 +128,9 @@ def _seats(ctx, param, value):
               help=f"Player 0 and player 1: human or a computer player ({', '.join(BOTS)}).")
 @click.option("--games", type=click.IntRange(min=1), default=3, show_default=True,
               help="Games in the match.")
-@click.option("--seed", type=int, default=None, help="Match seed (random when left out).")
-@click.option("--no-color", is_flag=True, help="Plain text, no colours or suit symbols.")
-def match(seats, games, seed, no_color):
+@deal_seed_option("Match seed")
+@color_option()
+def match(seats, games, seed, color):
     """Play a match of GAMES games; scores carry over (rule C19 of seeds/crapette.md): the
     winner of a game scores the loser's cards left, second-pile cards counting double.
 
@@ -182,7 +144,7 @@ def match(seats, games, seed, no_color):
     stdin = stdin_lines() if humans else None      # two computers need no input
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    color = not no_color and use_color(None)
+    color = use_color(color)
     names = tuple(("you" if len(humans) == 1 else f"player {p}") if seats[p] == "human"
                   else f"computer {p} ({seats[p]})" for p in (0, 1))
     m = Match(games, seed)
@@ -209,69 +171,10 @@ def match(seats, games, seed, no_color):
 
 
 def _play_game(state, names, bots, rngs, color, stdin, quiet=False) -> bool:
-    """Play ``state`` to its end; ``bots`` maps computer seats to players, the other seats
-    read moves from ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each seat's
-    random source (hints use it too).  Each computer turn is told in words when a person
-    plays (not ``quiet``).  False when a person quits or input ends (game left unfinished)."""
-    show = True
-    turn_moves: list = []       # (between work spaces?, words) of the computer's turn
-    while state.result is None:
-        p = state.to_move
-        if p in bots:
-            m = bots[p].choose(state.view(p), rngs[p])
-            if not quiet:
-                shuffle = m.src in WORK and m.dst in WORK
-                turn_moves.append((shuffle, describe_move(state, m, p, color)))
-            state.play(m)
-            if turn_moves and (state.to_move != p or state.result is not None):
-                _tell_turn(turn_moves, color)
-                turn_moves = []
-            show = True
-            continue
-        if show:
-            click.echo(draw_table(state, names, color), color=color)
-            show = False
-        click.echo(f"{names[p]}> ", nl=False)
-        line = stdin.readline()
-        if not line:
-            click.echo("\nend of input: game left unfinished")
-            return False
-        if line.strip().lower() == "undo":
-            if not stdin.isatty():
-                click.echo("undo")
-            show = _undo(state, p)
-            continue
-        cmd = line.strip().lower()
-        if not stdin.isatty():
-            click.echo(cmd)          # piped input: keep the transcript readable
-        if not cmd:
-            continue
-        if cmd in ("quit", "exit"):
-            click.echo("game abandoned")
-            return False
-        if cmd == "help":
-            click.echo(PLAY_HELP)
-        elif cmd == "hint":
-            click.echo(f"hint: {move_text(make_bot('best').choose(state.view(p), rngs[p]), p)}")
-        elif cmd == "stop":
-            if not state.stop_rule:
-                click.echo("stop is only for human-vs-human games (--two-players)")
-                continue
-            try:
-                caller = state.call_stop()
-            except IllegalMove as e:
-                click.echo(f"no: {e}")
-                continue
-            click.echo(f"stop! the faulty turn is taken back; {names[caller]} to move")
-            show = True
-        else:
-            try:
-                state.play(parse_move(cmd, state))
-            except ValueError as e:
-                click.echo(f"no: {e}")
-                continue
-            show = True
-    return True
+    """Play ``state`` to its end (see cli/crapette/session.py); False when a person quits or
+    input ends (game left unfinished)."""
+    from drez.cli.crapette.session import Session
+    return Session(state, names, bots, rngs, color, stdin, quiet).run()
 
 
 def _show_result(state, names, color) -> None:

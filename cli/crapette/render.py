@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from drez.solver.crapette.cards import is_red, text
-from drez.solver.crapette.game import (
+from drez.solver.crapette.state import (
     HOME,
     PASS,
     WORK,

@@ -9,6 +9,7 @@ import sys
 import click
 
 from drez.cli.background import run_cancellable
+from drez.cli.repl import QUIT, Command, CommandTable, shared_commands
 from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, pick_deal, stdin_lines
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
 from drez.cli.solodrez.render import draw, use_color
@@ -18,12 +19,14 @@ from drez.solver.solodrez.io.pick import PICK_DIFFICULTIES
 from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.io.sentences import hint_lines, limit_words, plural
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text, resolve_move
+from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import LOST, WON, Limits, solve
+from drez.solver.solodrez.state import GameState
 
 PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
              "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")
+MOVE_HELP = "A move is written like 4>7 (column 4 onto column 7), or 4>7:3 to name the card count."
 CLEAR = "\x1b[H\x1b[2J"
 
 
@@ -61,19 +64,24 @@ class Console:
 
 
 class Game:
-    """One game: the position, the moves played, and what was saved."""
+    """One game: the state (position and moves played, solver/solodrez/state.py), the text
+    of each move, and what was saved."""
 
     def __init__(self, pos: Position, label: str):
-        self.pos, self.label = pos, label
+        self.state, self.label = GameState(pos), label
         self.start_text = label if label.startswith("deal ") else str(pos)
-        self.history: list[tuple[Position, str, object]] = []  # (before, text, Move)
+        self.texts: list[str] = []
         self.saved = 0          # moves in the last saved record
 
+    @property
+    def pos(self) -> Position:
+        return self.state.position
+
     def record(self) -> str:
-        return format_record(self.start_text, [t for _, t, _ in self.history])
+        return format_record(self.start_text, self.texts)
 
     def unsaved(self) -> bool:
-        return bool(self.history) and len(self.history) != self.saved
+        return bool(self.texts) and len(self.texts) != self.saved
 
 
 def save_game(game: Game, path: str, console: Console) -> None:
@@ -104,8 +112,8 @@ def save_game(game: Game, path: str, console: Console) -> None:
         except OSError:
             pass
         return
-    game.saved = len(game.history)
-    click.echo(f"saved {plural(len(game.history), 'move')} to {path}")
+    game.saved = len(game.texts)
+    click.echo(f"saved {plural(len(game.texts), 'move')} to {path}")
 
 
 def _new_deal(words: list[str]) -> tuple[Position, str]:
@@ -151,26 +159,61 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
         pos, label = _new_deal([])
     else:
         pos, label = load_position(source)
-    limits = limits_from(max_nodes, max_seconds, max_memory)
-    use = use_color(color)
     in_place = console.interactive if redraw is None else redraw
-    game = Game(pos, label)
+    session = Session(Game(pos, label), console, limits_from(max_nodes, max_seconds, max_memory),
+                      use_color(color), in_place)
+    click.echo(f"{label}. Type {PLAY_HELP}.")
+    session.show()
+    session.announce()
+    while True:
+        line = console.ask("> ")
+        if line is None:
+            if not session.game.pos.is_won():
+                click.echo("end of input: game left unfinished")
+            break
+        cmd = line.split("#", 1)[0].strip()
+        if cmd and session.table.run(cmd) == QUIT:
+            break
 
-    def show():
-        if in_place:
+
+class Session:
+    """The game being played at the terminal and the commands that act on it."""
+
+    def __init__(self, game: Game, console: Console, limits: Limits, color: bool, in_place: bool):
+        self.game, self.console, self.limits = game, console, limits
+        self.color, self.in_place = color, in_place
+        self.table = self._commands()
+
+    def _commands(self) -> CommandTable:
+        """The table of `drez play`: the shared words, then solve, new, save and board."""
+        return CommandTable(
+            shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
+                            moves=self.moves)
+            + [Command("solve", "the rest of a shortest solution", self.solve),
+               Command("new", "a fresh deal: new [DIFFICULTY] [winnable] or new NUMBER", self.new),
+               Command("save", "save FILE: the game record drez review reads", self.save),
+               Command("board", "draw the board again", lambda _: self.show())],
+            self.play)
+
+    def show(self) -> None:
+        """Draw the board, the last move highlighted."""
+        game = self.game
+        if self.in_place:
             click.echo(CLEAR, nl=False, color=True)
         last = ""
         marked = None
-        if game.history:
-            _, text, move = game.history[-1]
-            last = f" · last move {text}"
+        if game.texts:
+            move = game.state.history[-1][1]
+            last = f" · last move {game.texts[-1]}"
             marked = (move.dst, move.cards) if game.pos.columns[move.dst] else None
-        click.echo(f"{game.label} · move {len(game.history)}{last}")
-        click.echo(draw(game.pos, use, marked), color=use)
+        click.echo(f"{game.label} · move {len(game.texts)}{last}")
+        click.echo(draw(game.pos, self.color, marked), color=self.color)
 
-    def announce():
+    def announce(self) -> None:
+        """Say when the position is won, or lost (blocked)."""
+        game = self.game
         if game.pos.is_won():
-            click.echo(f"WON in {plural(len(game.history), 'move')}! Type new for another "
+            click.echo(f"WON in {plural(len(game.texts), 'move')}! Type new for another "
                        "deal, save FILE to keep this game, or quit.")
             return
         b = run_cancellable(lambda lim: quick_block(game.pos, lim.cancel), Limits(),
@@ -178,83 +221,78 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
         if b is not None:
             click.echo(f"{b.describe()}. Type undo to take moves back, new, or quit.")
 
-    def offer_save() -> bool:
+    def offer_save(self) -> bool:
         """False when the person wants to stay in the game."""
+        game = self.game
         if not game.unsaved():
             return True
-        answer = console.ask(f"save the {plural(len(game.history), 'move')} first? "
-                             "FILE to save, Enter to discard: ")
+        answer = self.console.ask(f"save the {plural(len(game.texts), 'move')} first? "
+                                  "FILE to save, Enter to discard: ")
         if answer and answer.strip():
-            save_game(game, answer.strip(), console)
+            save_game(game, answer.strip(), self.console)
             return not game.unsaved()
         return True
 
-    click.echo(f"{label}. Type {PLAY_HELP}.")
-    show()
-    announce()
-    while True:
-        line = console.ask("> ")
-        if line is None:
-            if not game.pos.is_won():
-                click.echo("end of input: game left unfinished")
-            break
-        cmd = line.split("#", 1)[0].strip()
-        if not cmd:
-            continue
-        word, _, arg = cmd.partition(" ")
-        word, arg = word.lower(), arg.strip()
-        if word in ("quit", "exit", "q"):
-            if offer_save():
-                break
-        elif word in ("help", "?"):
-            click.echo(PLAY_HELP)
-        elif word == "board":
-            show()
-        elif word == "moves":
-            legal = game.pos.legal_moves()
-            click.echo(" ".join(move_text(legal, m) for m in legal) if legal
-                       else "no legal move")
-        elif word == "undo":
-            if not game.history:
-                click.echo("nothing to undo")
-                continue
-            game.pos = game.history.pop()[0]
-            show()
-        elif word == "hint":
-            h = run_cancellable(lambda lim, pos=game.pos: make_hint(pos, lim), limits, "hint")
-            click.echo("\n".join(hint_lines(game.pos, h)))
-        elif word == "solve":
-            r = run_cancellable(lambda lim, pos=game.pos: solve(pos, lim, want_optimal=True), limits,
-                                "solving")
-            _say_solution(game.pos, r)
-        elif word == "new":
-            try:
-                pos, label = _new_deal(arg.lower().split())
-            except BadInput as e:
-                click.echo(e.format_message())
-                continue
-            if not offer_save():
-                continue
-            game = Game(pos, label)
-            click.echo(f"{label}.")
-            show()
-            announce()
-        elif word == "save":
-            if not arg:
-                click.echo("save needs a file name: save FILE")
-                continue
-            save_game(game, arg, console)
-        else:
-            try:
-                move = resolve_move(game.pos.legal_moves(), cmd)
-            except MoveError as e:
-                click.echo(f"{e}; commands: {PLAY_HELP}" if isinstance(e, MoveSyntaxError) and ">" not in cmd
-                           else str(e))
-                continue
-            game.history.append((game.pos, move_text(game.pos.legal_moves(), move), move))
-            game.pos = game.pos.play(move)
-            show()
-            announce()
+    def help(self, _arg: str) -> None:
+        click.echo(self.table.help_text(MOVE_HELP))
+
+    def quit(self, _arg: str) -> str | None:
+        return QUIT if self.offer_save() else None
+
+    def moves(self, _arg: str) -> None:
+        state = self.game.state
+        legal = state.legal_actions()
+        click.echo(" ".join(state.action_text(m) for m in legal) if legal else "no legal move")
+
+    def undo(self, _arg: str) -> None:
+        if not self.game.texts:
+            click.echo("nothing to undo")
+            return
+        self.game.state.undo()
+        self.game.texts.pop()
+        self.show()
+
+    def hint(self, _arg: str) -> None:
+        pos = self.game.pos
+        h = run_cancellable(lambda lim: make_hint(pos, lim), self.limits, "hint")
+        click.echo("\n".join(hint_lines(pos, h)))
+
+    def solve(self, _arg: str) -> None:
+        pos = self.game.pos
+        r = run_cancellable(lambda lim: solve(pos, lim, want_optimal=True), self.limits, "solving")
+        _say_solution(pos, r)
+
+    def new(self, arg: str) -> None:
+        try:
+            pos, label = _new_deal(arg.lower().split())
+        except BadInput as e:
+            click.echo(e.format_message())
+            return
+        if not self.offer_save():
+            return
+        self.game = Game(pos, label)
+        click.echo(f"{label}.")
+        self.show()
+        self.announce()
+
+    def save(self, arg: str) -> None:
+        if not arg:
+            click.echo("save needs a file name: save FILE")
+            return
+        save_game(self.game, arg, self.console)
+
+    def play(self, cmd: str) -> None:
+        state = self.game.state
+        try:
+            move = state.parse_action(cmd)
+        except MoveError as e:
+            click.echo(f"{e}; commands: {PLAY_HELP}" if isinstance(e, MoveSyntaxError) and ">" not in cmd
+                       else str(e))
+            return
+        self.game.texts.append(state.action_text(move))
+        state.apply(move)
+        self.show()
+        self.announce()
 
 
 def _say_solution(pos: Position, r) -> None:

@@ -2,15 +2,22 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
 
+from drez.cli.game_options import (
+    color_option,
+    deal_seed_option,
+    json_option,
+    progress_option,
+    run_seed_option,
+    workers_option,
+)
 from drez.cli.ladder import add_ladder
 from drez.cli.solodrez.inputs import BadInput
 from drez.solver.updown.sim import make_bot
-from drez.solver.updown.state import FIRST, LAST, PASS, STOP, new_game
+from drez.solver.updown.state import FIRST, LAST, new_game
 
 ENDING = click.Choice([FIRST, LAST])
 ENDING_HELP = "first: first player out wins (U15); last: play on, last holder loses (U16)."
@@ -45,25 +52,22 @@ def updown():
               help="Comma list, one per seat: random, greedy, mc, infer, ismcts (each with "
                    "an optional :N budget) or best (one name fills every seat). "
                    "Default: greedy everywhere.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Run seed; the same seed gives the same results for any worker count.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: CPU count).")
+@run_seed_option("Run seed; the same seed gives the same results for any worker count.")
+@workers_option()
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on stderr (default: only when it is a terminal).")
+@json_option()
+@progress_option()
 def simulate(players, games, bots, seed, workers, ending, as_json, progress):
     """Play many games between computer players and report win rates per seat and per bot
     (95% Wilson intervals), the first player's advantage, game length and how often the
     free lead happens."""
+    from drez.solver.updown.actions import GameError
     from drez.solver.updown.sim import simulate as run
-    from drez.solver.updown.state import GameError
     specs = _bot_list(bots or "greedy", players, "--bots")
     if progress is None:
         progress = sys.stderr is not None and sys.stderr.isatty()
     try:
-        summary = run(specs, games, seed, workers or os.cpu_count() or 1, ending, progress)
+        summary = run(specs, games, seed, workers, ending, progress)
     except GameError as err:
         game = _failing_game(specs, games, seed, ending)
         where = f"game {game}" if game is not None else "a game"
@@ -101,8 +105,8 @@ def _failing_game(specs, games: int, seed: int, ending: str, budget: float = 30.
     the games in order for at most `budget` seconds; None if not found in time."""
     import time
 
+    from drez.solver.updown.actions import GameError
     from drez.solver.updown.sim import play_game
-    from drez.solver.updown.state import GameError
     start = time.monotonic()
     for i in range(games):
         if time.monotonic() - start > budget:
@@ -148,10 +152,9 @@ def _report_lines(s: dict) -> list[str]:
 @click.option("--bots", default="greedy", show_default=True,
               help="Computer players for the other seats: one name for all, or a comma list.")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
-@click.option("--seed", type=int, default=None, help="Deal seed (default: a random one).")
+@deal_seed_option("Deal seed")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-@click.option("--color/--no-color", default=None,
-              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+@color_option()
 def play(players, bots, seat, seed, ending, color):
     """Play against computer players in the terminal, seeing only your own view (U18).
     Reads moves line by line from stdin, so it also works with piped input."""
@@ -184,69 +187,10 @@ def play(players, bots, seat, seed, ending, color):
 
 
 def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bool:
-    """Play ``state`` to the end: ``computer`` maps seats to bots, ``humans`` type their moves
-    on ``stdin`` (from cli.inputs.stdin_lines; each shown only their own view, U18).
-    False when a person quits or input ends (game left unfinished)."""
-    from drez.cli.updown.human import HELP, card_text, describe, parse_move, status
-    from drez.solver.updown.bots import GreedyBot
-    you = next(iter(humans)) if len(humans) == 1 else -1      # several people: no "you"
-    shown, status_at = 0, -1
-    named = dict.fromkeys(humans, 0)     # own draws already told with their card, per seat
-    while not state.done:
-        if humans:
-            for event in state.history[shown:]:
-                if event[0] == "draw" and named.get(event[1]):
-                    named[event[1]] -= 1
-                    continue
-                click.echo(describe(event, you))
-            shown = len(state.history)
-        p = state.turn
-        if p not in humans:
-            legal = state.legal_actions()
-            state.apply(legal[0] if len(legal) == 1 else computer[p].choose(state.view(p), rngs[p]))
-            continue
-        view = state.view(p)
-        if view.legal in ((STOP,), (PASS,)):          # nothing else is legal: no question
-            state.apply(view.legal[0])
-            continue
-        if len(state.history) != status_at:
-            status_at = len(state.history)
-            if you < 0:
-                click.echo(f"-- seat {p} to move --")
-            for line in status(view):
-                click.echo(line)
-        click.echo("> ", nl=False)
-        line = stdin.readline()
-        if not line:
-            click.echo("\nend of input: game left unfinished")
-            return False
-        text = line.strip()
-        if text.lower() in ("quit", "exit"):
-            click.echo("You quit.")
-            return False
-        if text.lower() in ("?", "h", "help"):
-            click.echo(HELP)
-            continue
-        try:
-            action = (GreedyBot().choose(view, rngs[p]) if text.lower() in ("g", "greedy")
-                      else parse_move(text, view))
-        except ValueError as err:
-            click.echo(str(err))
-            continue
-        before = list(view.hand)
-        state.apply(action)
-        if action.kind == "draw":
-            after = list(state.view(p).hand)
-            for c in before:
-                if c in after:
-                    after.remove(c)
-            if after:
-                who = "You draw" if p == you else f"Seat {p} draws"
-                click.echo(f"{who} {card_text(after[0])} from reserve pile {action.arg + 1}.")
-                named[p] += 1
-    for event in state.history[shown:] if humans else ():
-        click.echo(describe(event, you))
-    return True
+    """Play ``state`` to the end (see cli/updown/session.py); False when a person quits or
+    input ends (game left unfinished)."""
+    from drez.cli.updown.session import Session
+    return Session(state, humans, computer, rngs, stdin).run()
 
 
 def _says(who: str, verb: str) -> str:
@@ -260,10 +204,9 @@ def _says(who: str, verb: str) -> str:
                    "(random, greedy, mc, infer, ismcts, each with an optional :N budget, or best).")
 @click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
               help="Games in the match.")
-@click.option("--seed", type=int, default=None, help="Match seed (default: a random one).")
+@deal_seed_option("Match seed")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
-@click.option("--color/--no-color", default=None,
-              help="Colour the suits (default: only on a terminal, and not with NO_COLOR).")
+@color_option()
 def match(seats, games, seed, ending, color):
     """Play a match of GAMES games at one table; the loser of each game starts the next
     (rule U19 of seeds/updown.md) and the match is scored by games won.  Human seats type

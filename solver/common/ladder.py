@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-from drez.solver.common.stats import wilson_interval
+from drez.solver.common.stats import rate
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def elo(names: list[str], results: list[PairResult], prior: float = 1.0,
 
 
 def _pct(k: int, n: int) -> str:
-    lo, hi = wilson_interval(k, n)
+    lo, hi = rate(k, n)["ci95"]
     return f"{100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]" if n else "-"
 
 

@@ -7,17 +7,9 @@ from __future__ import annotations
 
 import random
 
-from drez.solver.crapette.game import (
-    HOME,
-    WORK,
-    GameState,
-    Move,
-    _home_accepts,
-    _work_accepts,
-    reserve,
-    stock,
-    waste,
-)
+from drez.solver.crapette.piles import HOME, WORK, Move, reserve, stock, waste
+from drez.solver.crapette.rules import home_accepts, work_accepts
+from drez.solver.crapette.state import GameState
 from drez.solver.crapette.view import PlayerView
 
 
@@ -37,9 +29,9 @@ def is_safe_load(state: GameState, m: Move) -> bool:
         return True
     c = state.piles[m.src][-1]
     piles = state.piles
-    if any(_home_accepts(piles[h], c) for h in HOME):
+    if any(home_accepts(piles[h], c) for h in HOME):
         return False
-    return not any(w != m.src and (not piles[w] or _work_accepts(piles[w][-1], c)) for w in WORK)
+    return not any(w != m.src and (not piles[w] or work_accepts(piles[w][-1], c)) for w in WORK)
 
 
 def rule_score(state: GameState, m: Move) -> int | None:

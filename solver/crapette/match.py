@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from drez.solver.crapette.game import GameState, Move, deal, reserve, stock, waste
+from drez.solver.crapette.piles import Move, reserve, stock, waste
+from drez.solver.crapette.state import GameState, deal
 
 
 def points_left(state: GameState, p: int) -> int:

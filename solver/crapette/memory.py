@@ -18,7 +18,8 @@ person who watched would know it.  Nothing here reads a card that is face down n
 from __future__ import annotations
 
 from drez.solver.crapette.cards import HIDDEN
-from drez.solver.crapette.game import GameState, reserve, stock
+from drez.solver.crapette.piles import reserve, stock
+from drez.solver.crapette.state import GameState
 from drez.solver.crapette.view import PlayerView
 
 

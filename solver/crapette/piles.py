@@ -36,22 +36,28 @@ def waste(p: int) -> int:
     return 18 + 3 * p
 
 
+def sources(p: int) -> tuple[int, ...]:
+    """The piles whose top card player p may move (C4): second pile, first pile, work
+    spaces, in the order moves are offered."""
+    return (reserve(p), stock(p), *WORK)
+
+
 class Move(NamedTuple):
     """One move: take the top card of pile ``src`` and put it on pile ``dst``."""
     src: int
     dst: int
 
 
-_M = [[Move(a, b) for b in range(N_PILES)] for a in range(N_PILES)]   # shared Move values
+MOVES = [[Move(a, b) for b in range(N_PILES)] for a in range(N_PILES)]   # MOVES[a][b]: one shared value
 PASS = Move(-1, -1)
 STOP = Move(-2, -2)
 
 
 def end_move(p: int) -> Move:
     """Player p ends the turn: first-pile top onto the third pile (C9)."""
-    return _M[16 + 3 * p][18 + 3 * p]
+    return MOVES[stock(p)][waste(p)]
 
 
 def flip_move(p: int) -> Move:
     """Player p turns the third pile over to become the first pile (C10)."""
-    return _M[18 + 3 * p][16 + 3 * p]
+    return MOVES[waste(p)][stock(p)]

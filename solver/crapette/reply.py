@@ -17,9 +17,10 @@ import random
 
 from drez.solver.crapette.bots import rule_score
 from drez.solver.crapette.cards import HIDDEN
-from drez.solver.crapette.game import GameState, Move, reserve, stock
 from drez.solver.crapette.memory import PileMemory
-from drez.solver.crapette.search import WIN, SearchBot, _key, burden
+from drez.solver.crapette.piles import Move, reserve, stock
+from drez.solver.crapette.search import WIN, SearchBot, burden
+from drez.solver.crapette.state import GameState
 from drez.solver.crapette.view import PlayerView
 
 REPLY_MOVES = 60     # bound on the opponent's replayed turn (the rule player's turns end anyway)
@@ -60,7 +61,7 @@ class ReplySearchBot(SearchBot):
         """First move of the best line for this turn, planned on visible and remembered cards."""
         self.memory.update(view)
         state = self.memory.state(view)
-        key = _key(state)
+        key = state.key()
         if self._plan and key == self._expect:
             m = self._plan.pop(0)
         else:
@@ -69,7 +70,7 @@ class ReplySearchBot(SearchBot):
             self._plan = self.plan(state, unknown, rng)
             m = self._plan.pop(0)
         state.do(m)
-        self._expect = _key(state) if self._plan and state.to_move == view.me else None
+        self._expect = state.key() if self._plan and state.to_move == view.me else None
         return m
 
     def _value(self, state: GameState) -> float:

@@ -13,16 +13,9 @@ from __future__ import annotations
 import random
 
 from drez.solver.crapette.cards import HIDDEN
-from drez.solver.crapette.game import (
-    GameState,
-    Move,
-    _load_accepts,
-    flip_move,
-    home_wants,
-    reserve,
-    stock,
-    waste,
-)
+from drez.solver.crapette.piles import Move, flip_move, reserve, stock, waste
+from drez.solver.crapette.rules import home_wants, load_accepts
+from drez.solver.crapette.state import GameState
 from drez.solver.crapette.view import PlayerView
 
 WIN = 10_000.0
@@ -53,7 +46,7 @@ def evaluate(state: GameState, p: int) -> float:
             c = piles[src][-1]
             if (c % 52 in want) if c % 13 else empty is not None:
                 v -= 0.5
-            v -= 0.5 * sum(1 for t in targets if _load_accepts(t, c))
+            v -= 0.5 * sum(1 for t in targets if load_accepts(t, c))
     return v
 
 
@@ -75,14 +68,14 @@ class SearchBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """First move of the best line found for the rest of this turn (always legal)."""
         state = GameState.from_view(view)
-        key = _key(state)
+        key = state.key()
         if self._plan and key == self._expect:
             m = self._plan.pop(0)
         else:
             self._plan = self.plan(state, view.unknown(), rng)
             m = self._plan.pop(0)
         state.do(m)
-        self._expect = _key(state) if self._plan and state.to_move == view.me else None
+        self._expect = state.key() if self._plan and state.to_move == view.me else None
         return m
 
     def plan(self, state: GameState, unknown: list[int], rng: random.Random) -> list[Move]:
@@ -121,7 +114,7 @@ class SearchBot:
             elif reveals:
                 v, line = self._sampled(state, m.src), [m]
             else:
-                k = _key(state)
+                k = state.key()
                 if k in self._seen:
                     state.undo()
                     continue
@@ -173,7 +166,3 @@ class SearchBot:
     def _pool(self, src: int) -> list[int]:
         """The unseen cards that may stand for a face-down card of pile ``src``."""
         return self._unknown
-
-
-def _key(state: GameState) -> tuple:
-    return tuple(map(tuple, state.piles))

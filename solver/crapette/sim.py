@@ -16,11 +16,12 @@ from multiprocessing import Pool
 
 from tqdm import tqdm
 
-from drez.solver.common.stats import wilson_interval
+from drez.solver.common.stats import rate
 from drez.solver.crapette.bots import RandomBot, RuleBot
-from drez.solver.crapette.game import GameState, deal, reserve, waste
+from drez.solver.crapette.piles import reserve, waste
 from drez.solver.crapette.reply import ReplySearchBot
 from drez.solver.crapette.search import SearchBot
+from drez.solver.crapette.state import GameState, deal
 
 BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
 BEST = "reply"       # the strongest player by the ladder in reports/games/crapette.md
@@ -119,8 +120,7 @@ def _play_index(seed: int, names: tuple[str, str], index: int) -> GameRecord:
 
 
 def _rate(k: int, n: int) -> dict:
-    lo, hi = wilson_interval(k, n)
-    return {"count": k, "of": n, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
+    return rate(k, n, ("count", "of"))
 
 
 def summarize(records: list[GameRecord], names: tuple[str, str]) -> dict:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
+from drez.solver.updown.actions import STOP, Action
 from drez.solver.updown.chains import best_chain, best_lead, rank_counts
-from drez.solver.updown.state import STOP, Action
 from drez.solver.updown.view import PlayerView
 
 

@@ -27,11 +27,12 @@ from __future__ import annotations
 import math
 import random
 
+from drez.solver.updown.actions import CONT, LEAD, N_PILES, PASS, STOP, Action
 from drez.solver.updown.belief import action_count, hand_constraints, sample_state
 from drez.solver.updown.bots import forced_action, largest_pile_draw
 from drez.solver.updown.cards import N_RANKS
 from drez.solver.updown.montecarlo import playout
-from drez.solver.updown.state import CONT, FIRST, LEAD, N_PILES, PASS, STOP, Action, GameState
+from drez.solver.updown.state import FIRST, GameState
 
 DEFAULT_ITERATIONS = 200
 

@@ -11,23 +11,12 @@ from __future__ import annotations
 
 import random
 
+from drez.solver.updown.actions import CONT, LEAD, PASS, START, STOP, Action, GameError
 from drez.solver.updown.belief import action_count, hand_constraints, sample_state
 from drez.solver.updown.bots import GreedyBot, forced_action
 from drez.solver.updown.cards import N_RANKS
 from drez.solver.updown.chains import best_chain, best_lead
-from drez.solver.updown.state import (
-    CONT,
-    FIRST,
-    LEAD,
-    MAX_ACTIONS,
-    PASS,
-    REFILL,
-    START,
-    STOP,
-    Action,
-    GameError,
-    GameState,
-)
+from drez.solver.updown.state import FIRST, MAX_ACTIONS, REFILL, GameState
 
 DEFAULT_BUDGET = 96
 

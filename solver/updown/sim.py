@@ -10,11 +10,11 @@ import random
 import statistics
 from collections import Counter
 
+from drez.solver.common.stats import rate
 from drez.solver.updown.bots import GreedyBot, RandomBot
 from drez.solver.updown.ismcts import ISMCTSBot
 from drez.solver.updown.montecarlo import InferenceBot, MonteCarloBot
 from drez.solver.updown.state import FIRST, new_game
-from drez.solver.updown.stats import rate
 
 BEST = "ismcts"  # the strongest player by the measurements in reports/games/updown.md
 

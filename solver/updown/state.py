@@ -3,62 +3,32 @@
 A `GameState` is the whole truth of a game (all hands, piles, set-aside cards). Players and
 computer players never read it directly: they get `state.view(seat)` (U18, see view.py).
 
-Phases of the player to move (`state.phase`):
-
-    START  start of a turn: play a fitting card (U8), else draw (U10), else pass (U11)
-    CONT   after a card in this turn: play another fitting card, or stop (U9, U12)
-    LEAD   free lead: play any card from hand (U14)
+It implements the games' protocol (solver/common/protocol.py); actions, their text and
+the phases of the player to move (`state.phase`) are in actions.py.
 """
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
-from drez.solver.updown.cards import DECK_SIZE, N_RANKS, card_text, parse_rank, rank_text
+from drez.solver.updown.actions import (
+    CONT,
+    LEAD,
+    N_PILES,
+    PASS,
+    START,
+    STOP,
+    Action,
+    GameError,
+    IllegalActionError,
+    parse_action,
+)
+from drez.solver.updown.cards import DECK_SIZE, N_RANKS, card_text
 from drez.solver.updown.view import PlayerView
 
-START, CONT, LEAD = "start", "cont", "lead"
 FIRST, LAST = "first", "last"          # endings: U15 first out wins; U16 last holder loses
 HAND_SIZE = 5
-N_PILES = 3
 REFILL = 3
 MAX_ACTIONS = 1000                      # U17
-
-
-class GameError(ValueError):
-    """An illegal action, a bad setup, or a game that broke the length bound (U17)."""
-
-
-class Action(NamedTuple):
-    """One action: ('play', rank), ('lead', rank), ('draw', pile), ('stop', -1), ('pass', -1)."""
-    kind: str
-    arg: int = -1
-
-    def __str__(self) -> str:
-        if self.kind in ("play", "lead"):
-            return f"{self.kind} {rank_text(self.arg)}"
-        if self.kind == "draw":
-            return f"draw {self.arg + 1}"
-        return self.kind
-
-    @classmethod
-    def from_text(cls, text: str) -> Action:
-        """Parse the text form produced by `str(action)`; ValueError quoting bad input."""
-        words = text.split()
-        if not words:
-            raise ValueError("empty action")
-        kind = words[0].lower()
-        if kind in ("stop", "pass") and len(words) == 1:
-            return cls(kind)
-        if kind in ("play", "lead") and len(words) == 2:
-            return cls(kind, parse_rank(words[1]))
-        if kind == "draw" and len(words) == 2 and words[1].isdigit():
-            return cls(kind, int(words[1]) - 1)
-        raise ValueError(f"not an action: {text!r}")
-
-
-STOP = Action("stop")
-PASS = Action("pass")
 
 
 def deal_shares(n_players: int) -> tuple[int, int]:
@@ -107,6 +77,12 @@ class GameState:
         s.stats = dict(self.stats)
         return s
 
+    def copy_from(self, other: GameState) -> None:
+        """Become `other` (a clone of this game taken earlier): how a person's move is
+        taken back.  `other` must not be used afterwards."""
+        for name in GameState.__slots__:
+            setattr(self, name, getattr(other, name))
+
     # ---- queries -------------------------------------------------------------------
     @property
     def done(self) -> bool:
@@ -149,9 +125,10 @@ class GameState:
 
     # ---- the rules ------------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """Apply a legal action of the player to move; GameError (state unchanged) if illegal."""
+        """Apply a legal action of the player to move; IllegalActionError (a GameError, state
+        unchanged) if illegal."""
         if action not in self.legal_actions():
-            raise GameError(f"illegal action {action} for seat {self.turn} in phase {self.phase}")
+            raise IllegalActionError(f"illegal action {action} for seat {self.turn} in phase {self.phase}")
         self.do(action)
 
     def do(self, action: Action) -> None:
@@ -253,6 +230,19 @@ class GameState:
             aside_count=deal_shares(self.n)[1],
             legal=tuple(self.legal_actions()) if mine else (),
         )
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move (the protocol's name for `turn`)."""
+        return self.turn
+
+    def action_text(self, action: Action) -> str:
+        """The text of `action`, read back by `parse_action`."""
+        return str(action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action `text` names for the seat to move (see actions.parse_action)."""
+        return parse_action(text, self.view(self.turn))
 
     def all_cards(self) -> list[int]:
         """Every card in every zone (hands, piles, table, set aside); 52 distinct if sound."""

@@ -7,12 +7,9 @@ the seat's own hand and the cards played on the table (also named in `history`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from drez.solver.updown.actions import Action
 from drez.solver.updown.cards import card_text
-
-if TYPE_CHECKING:                     # the view is below the state: no import at run time
-    from drez.solver.updown.state import Action
 
 
 @dataclass(frozen=True)

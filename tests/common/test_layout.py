@@ -251,3 +251,50 @@ def test_everything_imports_under_the_project_name_and_every_package_ships():
         listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
     found = {name for name, path in _modules().items() if path.endswith("__init__.py")}
     assert listed == found | {"drez"}
+
+
+GAME_SHAPE = ("cards", "actions", "view", "state", "bots", "sim", "match")
+
+
+def test_every_game_folder_has_the_same_shape():
+    """The two-player games have the same module names (solver/common/protocol.py says what
+    each holds); Solodrez, a patience, keeps rules/ and search/ and joins the protocol
+    through its own state.py."""
+    modules = _modules()
+    for game in ("updown", "crapette"):
+        missing = [m for m in GAME_SHAPE if f"drez.solver.{game}.{m}" not in modules]
+        assert missing == [], game
+    assert "drez.solver.solodrez.state" in modules
+
+
+def test_the_games_import_no_private_name_from_another_module():
+    """In the two-player games and the command line, a name another module needs is public:
+    no `from x import _y`."""
+    for name, path in _modules().items():
+        if not name.startswith(("drez.solver.updown", "drez.solver.crapette", "drez.cli")):
+            continue
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                private = [a.name for a in node.names if a.name.startswith("_")
+                           and a.name != "__version__"]
+                assert private == [], (name, node.module, private)
+
+
+def test_the_games_have_no_import_cycle_even_for_annotations():
+    """Inside a game folder no module imports another that imports it back, not even under
+    `if TYPE_CHECKING:` (the Up-and-down state and view once did)."""
+    modules = _modules()
+    graph = {}
+    for name, path in modules.items():
+        if not name.startswith(("drez.solver.updown.", "drez.solver.crapette.")):
+            continue
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        graph[name] = {n.module for n in ast.walk(tree)
+                       if isinstance(n, ast.ImportFrom) and n.module in modules
+                       and n.module.startswith(("drez.solver.updown.", "drez.solver.crapette."))}
+    for name in graph:
+        graph[name] &= set(graph)
+    assert _cycles(graph) == []

@@ -1,18 +1,8 @@
 """Build hand-made Crapette positions for the rules tests."""
-from drez.solver.crapette.cards import parse
-from drez.solver.crapette.game import (
-    _M,
-    HOME,
-    N_PILES,
-    TURN_MOVE_LIMIT,
-    WORK,
-    GameState,
-    Move,
-    _load_accepts,
-    reserve,
-    stock,
-    waste,
-)
+from drez.solver.crapette.cards import HIDDEN, parse
+from drez.solver.crapette.piles import HOME, MOVES, N_PILES, WORK, Move, reserve, stock, waste
+from drez.solver.crapette.rules import load_accepts
+from drez.solver.crapette.state import TURN_MOVE_LIMIT, GameState
 
 
 def cards(text: str) -> list[int]:
@@ -76,16 +66,29 @@ def reference_legal_moves(self) -> list[Move]:
             c = pile[-1]
             if c % 13 == 0:
                 if empty_home is not None:
-                    moves.append(_M[src][empty_home])
+                    moves.append(MOVES[src][empty_home])
             elif c % 52 in home_for:
-                moves.append(_M[src][home_for[c % 52]])
+                moves.append(MOVES[src][home_for[c % 52]])
             dests = [w for w in work_for.get((c % 13, c % 52 // 13 in (1, 2)), ()) if w != src]
             if empty_work is not None and not (src < 8 and len(pile) == 1):
                 dests.append(empty_work)
                 dests.sort()
-            moves.extend([_M[src][w] for w in dests])
+            moves.extend([MOVES[src][w] for w in dests])
             for t in targets:
-                if _load_accepts(piles[t][-1], c):
-                    moves.append(_M[src][t])
+                if load_accepts(piles[t][-1], c):
+                    moves.append(MOVES[src][t])
     moves.append(self.turn_end_move())
     return moves
+
+
+def face_up(state: GameState) -> set[int]:
+    """All cards face up on the table: home piles, work spaces, third piles, first- and second-pile tops."""
+    piles = state.piles
+    up = set()
+    for i in list(WORK) + list(HOME) + [waste(0), waste(1)]:
+        up.update(piles[i])
+    for i in (stock(0), reserve(0), stock(1), reserve(1)):
+        if piles[i]:
+            up.add(piles[i][-1])
+    up.discard(HIDDEN)
+    return up

@@ -3,9 +3,9 @@ import random
 
 from drez.solver.crapette.bots import RandomBot, RuleBot
 from drez.solver.crapette.cards import HIDDEN
-from drez.solver.crapette.game import HOME, GameState, Move, new_game, reserve, stock, waste
 from drez.solver.crapette.reply import ReplySearchBot
 from drez.solver.crapette.search import SearchBot
+from drez.solver.crapette.state import HOME, GameState, Move, new_game, reserve, stock, waste
 from tests.crapette.helpers import table
 
 

@@ -5,7 +5,7 @@ from click.testing import CliRunner
 
 from drez.cli.crapette.render import card_text
 from drez.cli.main import drez
-from drez.solver.crapette.game import new_game
+from drez.solver.crapette.state import new_game
 
 
 def run(*args, input=None):

@@ -1,8 +1,9 @@
 """Invariants over thousands of simulated games (C1, C5, C13, C14, C16)."""
 from collections import Counter
 
-from drez.solver.crapette.game import HOME, QUIET_TURN_LIMIT, face_up
 from drez.solver.crapette.sim import play_game
+from drez.solver.crapette.state import HOME, QUIET_TURN_LIMIT
+from tests.crapette.helpers import face_up
 
 
 def checker():

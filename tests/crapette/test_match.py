@@ -4,9 +4,9 @@ import re
 from click.testing import CliRunner
 
 from drez.cli.main import drez
-from drez.solver.crapette.game import PASS, Move, reserve
 from drez.solver.crapette.match import bot_match, game_points, points_left
 from drez.solver.crapette.sim import make_bot
+from drez.solver.crapette.state import PASS, Move, reserve
 from tests.crapette.helpers import table
 
 

@@ -3,10 +3,10 @@ import copy
 import random
 
 from drez.solver.crapette.bots import RuleBot
-from drez.solver.crapette.game import new_game, reserve, stock
 from drez.solver.crapette.memory import PileMemory
 from drez.solver.crapette.reply import ReplySearchBot, rule_reply
 from drez.solver.crapette.sim import play_game
+from drez.solver.crapette.state import new_game, reserve, stock
 
 PILES = [stock(0), reserve(0), stock(1), reserve(1)]
 

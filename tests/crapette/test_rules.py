@@ -4,7 +4,7 @@ import random
 import pytest
 
 from drez.solver.crapette.cards import deck, rank
-from drez.solver.crapette.game import (
+from drez.solver.crapette.state import (
     HOME,
     PASS,
     TURN_MOVE_LIMIT,
@@ -14,7 +14,6 @@ from drez.solver.crapette.game import (
     Move,
     deal,
     end_move,
-    face_up,
     first_player,
     flip_move,
     new_game,
@@ -22,7 +21,7 @@ from drez.solver.crapette.game import (
     stock,
     waste,
 )
-from tests.crapette.helpers import cards, table
+from tests.crapette.helpers import cards, face_up, table
 
 H1, H2 = HOME[0], HOME[1]
 

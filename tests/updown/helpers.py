@@ -1,6 +1,7 @@
 """Helpers for the up-and-down tests: build a position from card text."""
+from drez.solver.updown.actions import START
 from drez.solver.updown.cards import RANKS, SUITS
-from drez.solver.updown.state import FIRST, START, new_game
+from drez.solver.updown.state import FIRST, new_game
 
 
 def card(text: str) -> int:

@@ -3,18 +3,9 @@ import random
 
 import pytest
 
+from drez.solver.updown.actions import CONT, LEAD, START, Action, GameError
 from drez.solver.updown.cards import fits, parse_rank, rank_of
-from drez.solver.updown.state import (
-    CONT,
-    LAST,
-    LEAD,
-    MAX_ACTIONS,
-    START,
-    Action,
-    GameError,
-    deal_shares,
-    new_game,
-)
+from drez.solver.updown.state import LAST, MAX_ACTIONS, deal_shares, new_game
 from tests.updown.helpers import card, cards, position
 
 P = lambda r: Action("play", parse_rank(r))   # noqa: E731
@@ -236,6 +227,11 @@ def test_action_text_round_trip():
         assert Action.from_text(str(a)) == a
     with pytest.raises(ValueError, match="'fly 3'"):
         Action.from_text("fly 3")
+    s = new_game(3, 11)                 # the parser the terminal uses reads the same text
+    for _ in range(30):
+        for a in s.legal_actions():
+            assert s.parse_action(str(a)) == a
+        s.apply(s.legal_actions()[0])
 
 
 def test_ismcts_returns_legal_actions_and_its_tree_counts_add_up():

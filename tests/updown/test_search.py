@@ -4,11 +4,12 @@ import random
 
 import pytest
 
+from drez.solver.updown.actions import CONT, STOP
 from drez.solver.updown.belief import _deal_hand
 from drez.solver.updown.ismcts import _actions
 from drez.solver.updown.montecarlo import playout, rollout_action
 from drez.solver.updown.sim import make_bot
-from drez.solver.updown.state import CONT, FIRST, LAST, STOP, new_game
+from drez.solver.updown.state import FIRST, LAST, new_game
 from tests.updown.helpers import deal_hand_reference
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drez.solver.common.protocol import BadActionText, IllegalAction
+
 _MOVE_RE = re.compile(r"^\s*([0-9]+)\s*>\s*([0-9]+)\s*(?::\s*([0-9]+))?\s*$", re.ASCII)
 _HOW = "write it like 4>7, or 4>7:3 to name the card count"
 
@@ -18,16 +20,16 @@ class MoveError(ValueError):
     subclass per kind, so callers test the class, never the message."""
 
 
-class MoveSyntaxError(MoveError):
+class MoveSyntaxError(MoveError, BadActionText):
     """Text that is not a move at all (bad input: not `4>7` or `4>7:3`, a column out of
     1-9, a column onto itself, no card)."""
 
 
-class IllegalMoveError(MoveError):
+class IllegalMoveError(MoveError, IllegalAction):
     """A well-formed move that the position does not allow."""
 
 
-class AmbiguousMoveError(MoveError):
+class AmbiguousMoveError(MoveError, BadActionText):
     """A move without a card count where more than one run length is legal."""
 
 

@@ -1,6 +1,8 @@
 """Crapette game state: legal moves, do/undo, turns, win and draw rules, and what each
 player may see of it (``view``, rule C16).  The pile layout and ``Move`` are in
-``solver.crapette.piles``.  Rule numbers refer to ``seeds/crapette.md``.
+``solver.crapette.piles``, the placing rules in ``rules``, the move notation and the errors
+in ``actions``.  It implements the games' protocol (solver/common/protocol.py).  Rule
+numbers refer to ``seeds/crapette.md``.
 """
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ import random
 from dataclasses import dataclass
 from operator import attrgetter
 
-from drez.solver.crapette.cards import HIDDEN, rank
+from drez.solver.crapette.actions import IllegalMove, move_text, parse_move
+from drez.solver.crapette.cards import HIDDEN
 from drez.solver.crapette.piles import (
-    _M,
     HOME,
+    MOVES,
     N_PILES,
     PASS,
     STOP,
@@ -20,17 +23,15 @@ from drez.solver.crapette.piles import (
     end_move,
     flip_move,
     reserve,
+    sources,
     stock,
     waste,
 )
+from drez.solver.crapette.rules import RED, first_player, home_accepts, home_wants, load_accepts, work_accepts
 from drez.solver.crapette.view import PlayerView
 
 QUIET_TURN_LIMIT = 200   # C13: turns in a row with no card reaching a home pile -> draw
 TURN_MOVE_LIMIT = 300    # C12: moves in one turn before only turn-ending moves stay legal
-
-
-class IllegalMove(ValueError):
-    """A move that the rules do not allow; the message is a one-line reason."""
 
 
 @dataclass(frozen=True)
@@ -47,51 +48,6 @@ class Result:
             return self.winner
         a, b = self.cards_left
         return None if a == b else (0 if a < b else 1)
-
-
-_RED = [c % 52 // 13 in (1, 2) for c in range(104)]
-
-
-def _work_accepts(top: int, card: int) -> bool:
-    """C6: descending by one rank, alternating red and black."""
-    return (top % 13 == card % 13 + 1
-            and (top % 52 // 13 in (1, 2)) != (card % 52 // 13 in (1, 2)))
-
-
-def _home_accepts(pile: list, card: int) -> bool:
-    """C5: an Ace on an empty home pile, else same suit one rank up."""
-    if not pile:
-        return card % 13 == 0
-    return card % 13 != 0 and pile[-1] % 52 == card % 52 - 1
-
-
-def _load_accepts(top: int, card: int) -> bool:
-    """C7: same suit, exactly one rank higher or lower (no wrap)."""
-    return top % 52 // 13 == card % 52 // 13 and abs(top % 13 - card % 13) == 1
-
-
-def home_wants(piles: list) -> tuple[int | None, dict[int, int]]:
-    """C5 at a glance: (first empty home pile or None, {card % 52 wanted: first home pile
-    wanting it}); an Ace goes to the empty pile, any other card where it is wanted."""
-    empty = None
-    want: dict[int, int] = {}
-    for h in HOME:
-        hp = piles[h]
-        if not hp:
-            if empty is None:
-                empty = h
-        elif hp[-1] % 13 != 12:
-            want.setdefault(hp[-1] % 52 + 1, h)
-    return empty, want
-
-
-def first_player(piles: list, rng: random.Random) -> int:
-    """C3: higher second-pile top starts (Ace low); ties go to the work cards in deal order, then rng."""
-    for a, b in [(piles[reserve(0)][-1], piles[reserve(1)][-1])] + \
-            [(piles[i][0], piles[4 + i][0]) for i in range(4)]:
-        if rank(a) != rank(b):
-            return 0 if rank(a) > rank(b) else 1
-    return rng.randrange(2)
 
 
 class GameState:
@@ -123,11 +79,6 @@ class GameState:
         """Cards in player p's first, second and third piles (C14 counts these)."""
         return sum(len(self.piles[i]) for i in (stock(p), reserve(p), waste(p)))
 
-    def _sources(self, p: int):
-        yield reserve(p)
-        yield stock(p)
-        yield from WORK
-
     def legal_moves(self) -> list[Move]:
         """Every legal move for the player to move, one representative per equivalent group.
 
@@ -143,7 +94,7 @@ class GameState:
         p = self.to_move
         piles = self.piles
         moves: list[Move] = []
-        loads = [(t, piles[t][-1]) for t in (17 + 3 * (1 - p), 18 + 3 * (1 - p))
+        loads = [(t, piles[t][-1]) for t in (reserve(1 - p), waste(1 - p))
                  if piles[t] and piles[t][-1] >= 0]
         empty_home, home_for = home_wants(piles)
         empty_work = None
@@ -156,8 +107,8 @@ class GameState:
             else:
                 t = wp[-1]
                 if t >= 0 and t % 13:
-                    work_for.setdefault(2 * (t % 13) - 2 + (not _RED[t]), []).append(w)
-        for src in (17 + 3 * p, 16 + 3 * p, 0, 1, 2, 3, 4, 5, 6, 7):
+                    work_for.setdefault(2 * (t % 13) - 2 + (not RED[t]), []).append(w)
+        for src in sources(p):
             pile = piles[src]
             if not pile:
                 continue
@@ -167,13 +118,13 @@ class GameState:
             r = c % 13
             if r == 0:
                 if empty_home is not None:
-                    moves.append(_M[src][empty_home])
+                    moves.append(MOVES[src][empty_home])
             else:
                 h = home_for.get(c % 52)
                 if h is not None:
-                    moves.append(_M[src][h])
-            row = _M[src]
-            fits = work_for.get(2 * r + _RED[c], ())
+                    moves.append(MOVES[src][h])
+            row = MOVES[src]
+            fits = work_for.get(2 * r + RED[c], ())
             if empty_work is not None and not (src < 8 and len(pile) == 1):
                 dests = sorted([w for w in fits if w != src] + [empty_work])
                 moves.extend([row[w] for w in dests])
@@ -192,13 +143,13 @@ class GameState:
         piles = self.piles
         empty, want = home_wants(piles)
         p = self.to_move
-        for src in (17 + 3 * p, 16 + 3 * p, 0, 1, 2, 3, 4, 5, 6, 7):
+        for src in sources(p):
             pile = piles[src]
             if pile and pile[-1] >= 0:
                 c = pile[-1]
                 h = want.get(c % 52) if c % 13 else empty
                 if h is not None:
-                    return _M[src][h]
+                    return MOVES[src][h]
         return None
 
     def turn_end_move(self) -> Move:
@@ -213,9 +164,9 @@ class GameState:
     def home_move_available(self) -> bool:
         """True when some card available to the player to move could go to a home pile now."""
         piles = self.piles
-        for src in self._sources(self.to_move):
+        for src in sources(self.to_move):
             pile = piles[src]
-            if pile and pile[-1] >= 0 and any(_home_accepts(piles[h], pile[-1]) for h in HOME):
+            if pile and pile[-1] >= 0 and any(home_accepts(piles[h], pile[-1]) for h in HOME):
                 return True
         return False
 
@@ -245,17 +196,17 @@ class GameState:
         if m.dst == m.src:
             return "a card cannot move onto its own pile"
         if m.dst in HOME:
-            return None if _home_accepts(piles[m.dst], c) else \
+            return None if home_accepts(piles[m.dst], c) else \
                 "a home pile takes an Ace, then the same suit one rank up"
         if m.dst in WORK:
             dst = piles[m.dst]
-            return None if not dst or _work_accepts(dst[-1], c) else \
+            return None if not dst or work_accepts(dst[-1], c) else \
                 "a work space takes one rank lower in the other colour"
         if m.dst in (reserve(1 - p), waste(1 - p)):
             dst = piles[m.dst]
             if not dst:
                 return "an empty pile of the opponent cannot be loaded"
-            return None if _load_accepts(dst[-1], c) else \
+            return None if load_accepts(dst[-1], c) else \
                 "the opponent's pile takes the same suit one rank higher or lower"
         return "cards cannot go there"
 
@@ -265,6 +216,37 @@ class GameState:
         a home move)."""
         return (self.stop_rule and self.result is None
                 and (self.fault or (self.moves_in_turn == 0 and self.prev_fault)))
+
+    def key(self) -> tuple:
+        """The table as a hashable value (equal tables, equal keys); bookkeeping left out."""
+        return tuple(map(tuple, self.piles))
+
+    # ----------------------------------------------------------------- the games' protocol
+    @property
+    def done(self) -> bool:
+        """True once the game has ended (``result`` is set)."""
+        return self.result is not None
+
+    def legal_actions(self) -> list[Move]:
+        """The protocol's name for ``legal_moves``."""
+        return self.legal_moves()
+
+    def apply(self, m: Move) -> None:
+        """The protocol's name for ``play``: IllegalMove (state unchanged) when illegal."""
+        self.play(m)
+
+    def action_text(self, m: Move) -> str:
+        """Move ``m`` of the player to move in the notation (C17); ``parse_action`` reads it back."""
+        return move_text(m, self.to_move)
+
+    def parse_action(self, text: str) -> Move:
+        """The legal move ``text`` names for the player to move: MoveTextError when it names
+        none, IllegalMove (with the reason) when the rules forbid it now."""
+        m = parse_move(text, self)
+        why = self.check(m)
+        if why:
+            raise IllegalMove(why)
+        return m
 
     # ----------------------------------------------------------------- changes
     def _scalars(self) -> tuple:
@@ -403,19 +385,6 @@ def deal(rng: random.Random, stop_rule: bool = False) -> GameState:
 def new_game(seed: int, stop_rule: bool = False) -> GameState:
     """The deal for an integer seed (``random.Random(seed)``)."""
     return deal(random.Random(seed), stop_rule)
-
-
-def face_up(state: GameState) -> set[int]:
-    """All cards face up on the table: home piles, work spaces, third piles, first- and second-pile tops."""
-    piles = state.piles
-    up = set()
-    for i in list(WORK) + list(HOME) + [waste(0), waste(1)]:
-        up.update(piles[i])
-    for i in (stock(0), reserve(0), stock(1), reserve(1)):
-        if piles[i]:
-            up.add(piles[i][-1])
-    up.discard(HIDDEN)
-    return up
 
 
 def _top(pile: list) -> int | None:

@@ -1,4 +1,5 @@
-"""The short move notation typed by people (rule C17) and printed for computer moves.
+"""Crapette's actions as text, both ways, and the game's errors: the short move notation
+typed by people (rule C17) and printed for computer moves.  Move values are in ``piles``.
 
 Piles, as seen by the player to move:  ``f`` own first pile, ``s`` own second pile,
 ``1``-``8`` work spaces, ``h1``-``h8`` home piles (``h`` alone: whichever home pile takes
@@ -10,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from drez.solver.crapette.game import (
+from drez.solver.common.protocol import BadActionText, IllegalAction
+from drez.solver.crapette.piles import (
     HOME,
     PASS,
     WORK,
-    GameState,
     Move,
     end_move,
     flip_move,
@@ -22,6 +23,15 @@ from drez.solver.crapette.game import (
     stock,
     waste,
 )
+
+
+class IllegalMove(IllegalAction):
+    """A move that the rules do not allow; the message is a one-line reason."""
+
+
+class MoveTextError(BadActionText):
+    """Text that is not a move in the notation."""
+
 
 _MOVE_RE = re.compile(r"^(f|s|[1-8])\s*-?\s*(h[1-8]?|[1-8]|os|ot)$")
 
@@ -48,11 +58,12 @@ def move_text(m: Move, p: int) -> str:
     return f"{pile_name(m.src, p)}-{pile_name(m.dst, p)}"
 
 
-def parse_move(text: str, state: GameState) -> Move:
-    """The move that ``text`` names for the player to move; ValueError (one line) if unreadable.
+def parse_move(text: str, state) -> Move:
+    """The move that ``text`` names for the player to move of ``state`` (a GameState);
+    MoveTextError (one line) if unreadable.
 
     The result is not checked for legality (``GameState.check`` does that), except that a bare
-    ``h`` needs some home pile that takes the card.
+    ``h`` needs some home pile that takes the card (IllegalMove otherwise).
     """
     p = state.to_move
     word = text.strip().lower()
@@ -62,7 +73,7 @@ def parse_move(text: str, state: GameState) -> Move:
         return flip_move(p)
     match = _MOVE_RE.match(word)
     if not match:
-        raise ValueError(f"cannot read {text.strip()!r}: try s-h, f-3, 2-ot, switch (or help)")
+        raise MoveTextError(f"cannot read {text.strip()!r}: try s-h, f-3, 2-ot, switch (or help)")
     src_word, dst_word = match.groups()
     src = {"f": stock(p), "s": reserve(p)}.get(src_word)
     src = int(src_word) - 1 if src is None else src
@@ -76,5 +87,5 @@ def parse_move(text: str, state: GameState) -> Move:
         for h in HOME:
             if state.check(Move(src, h)) is None:
                 return Move(src, h)
-        raise ValueError("no home pile takes that card")
+        raise IllegalMove("no home pile takes that card")
     return Move(src, int(dst_word) - 1)
