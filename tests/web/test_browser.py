@@ -75,9 +75,20 @@ def _cards(page, col):
                                      "els => els.map(e => e.dataset.card)")
 
 
+# Waits are generous upper bounds on things that must happen, never the thing measured:
+# a loaded machine may take seconds where an idle one takes milliseconds.
+WAIT_MS = 120_000
+
+
+def _new_page(browser):
+    page = browser.new_page(viewport={"width": 900, "height": 1000})
+    page.set_default_timeout(WAIT_MS)
+    return page
+
+
 def _status(page, text):
     page.wait_for_function("t => document.getElementById('status').textContent.includes(t)",
-                           arg=text, timeout=15000)
+                           arg=text, timeout=WAIT_MS)
 
 
 def _click_card(page, col, index):
@@ -93,7 +104,7 @@ def _center(page, selector):
 
 def test_play_a_position_in_the_browser(server, browser, shots):
     from drez.solver.solodrez.hints import hint
-    page = browser.new_page(viewport={"width": 900, "height": 1000})
+    page = _new_page(browser)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + "/?deal=42")
@@ -177,7 +188,7 @@ def test_a_losing_move_is_named_by_the_review(server, browser):
             bad = losing_move(pos)
             if bad:
                 break
-    page = browser.new_page(viewport={"width": 900, "height": 1000})
+    page = _new_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector("#board g.card")
     page.click("#paste-toggle")
