@@ -25,6 +25,7 @@ from drez.solver.solodrez.search.children import children_work, key_children
 from drez.solver.solodrez.search.deadness import dead_memo, is_dead
 from drez.solver.solodrez.search.ordering import sort_scored
 from drez.solver.solodrez.search.solve import Limits, run_search
+from drez.solver.solodrez.search.stats_slots import SKIPPED
 from drez.solver.solodrez.search.table import table_find
 
 
@@ -112,7 +113,7 @@ def main() -> int:
     print(f"deal {args.deal}: greedy search stored {stored:,} positions, took "
           f"{expanded:,} expansions in {seconds:.2f} s: {stored / seconds:,.0f} stored/s, "
           f"{1e9 * seconds / expanded:,.0f} ns per expansion; the commute rule skipped "
-          f"{int(search.stats[0]) / expanded:.1f} children an expansion (the steps below "
+          f"{int(search.stats[SKIPPED]) / expanded:.1f} children an expansion (the steps below "
           f"time every child)")
     used = np.flatnonzero(search.keys[:, 0] != 0)     # key[0] == 0 marks an empty slot
     rng = np.random.default_rng(1)

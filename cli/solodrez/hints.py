@@ -12,12 +12,11 @@ from drez.cli.solodrez.jsonout import echo_json
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
 from drez.cli.solodrez.pictures import write_review_html
 from drez.cli.solodrez.render import draw, use_color
-from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint_all
-from drez.solver.solodrez.hints import hint as make_hint
+from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint, hint_all
 from drez.solver.solodrez.io.jsonout import hint_json, move_result_json, review_json
 from drez.solver.solodrez.io.sentences import hint_lines, limit_words, review_lines
 from drez.solver.solodrez.kernels import ensure_compiled
-from drez.solver.solodrez.review import review as run_review
+from drez.solver.solodrez.review import review
 from drez.solver.solodrez.rules.moves import move_text
 from drez.solver.solodrez.search.solve import WON
 
@@ -30,7 +29,7 @@ def _color_option(f):
                              "NO_COLOR).")(f)
 
 
-@click.command()
+@click.command("hint")
 @click.argument("source", metavar="DEAL|FILE")
 @click.option("--all", "show_all", is_flag=True,
               help="List every legal move with its result (distance to a win, or loses).")
@@ -38,7 +37,7 @@ def _color_option(f):
 @_color_option
 @default_seconds(DEFAULT_HINT_SECONDS)
 @limit_options
-def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
+def hint_command(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
     """The next move of a shortest solution for a deal or position FILE ('-' for stdin),
     how many moves remain with best play, and the position after that move.
 
@@ -56,7 +55,7 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
     if show_all:
         h, results = hint_all(pos, limits)
     else:
-        h, results = make_hint(pos, limits), None
+        h, results = hint(pos, limits), None
     if as_json:
         out = hint_json(label, h)
         if results is not None:
@@ -87,14 +86,14 @@ def hint(source, show_all, as_json, color, max_nodes, max_seconds, max_memory):
         raise SystemExit(EXIT_UNKNOWN)
 
 
-@click.command()
+@click.command("review")
 @click.argument("source", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="Also write a self-contained HTML step-through of the game, mistakes noted.")
 @default_seconds(DEFAULT_HINT_SECONDS)
 @limit_options
-def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
+def review_command(source, as_json, html_path, max_nodes, max_seconds, max_memory):
     """Replay the game record FILE ('-' for stdin) and judge every move.
 
     A record starts with 'deal N' or 'position' (nine column lines follow) or
@@ -113,7 +112,7 @@ def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
     limits = limits_from(max_nodes, max_seconds, max_memory)
     with tqdm(total=len(record.moves) + 1, desc="review", unit="pos", file=sys.stderr,
               disable=None, leave=False) as bar:
-        rv = run_review(record, limits, progress=lambda: bar.update(1))
+        rv = review(record, limits, progress=lambda: bar.update(1))
     if html_path:
         write_review_html(html_path, rv, review_lines(rv)[-1])
     if as_json:
@@ -125,4 +124,4 @@ def review(source, as_json, html_path, max_nodes, max_seconds, max_memory):
         raise SystemExit(EXIT_UNKNOWN)
 
 
-COMMANDS = (hint, review)
+COMMANDS = (hint_command, review_command)

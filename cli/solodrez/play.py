@@ -13,8 +13,8 @@ from drez.cli.repl import QUIT, Command, CommandTable, shared_commands
 from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, pick_deal, stdin_lines
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
 from drez.cli.solodrez.render import draw, use_color
+from drez.solver.solodrez import hints
 from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, quick_block
-from drez.solver.solodrez.hints import hint as make_hint
 from drez.solver.solodrez.io.pick import PICK_DIFFICULTIES
 from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.io.sentences import hint_lines, limit_words, plural
@@ -254,7 +254,7 @@ class Session:
 
     def hint(self, _arg: str) -> None:
         pos = self.game.pos
-        h = run_cancellable(lambda lim: make_hint(pos, lim), self.limits, "hint")
+        h = run_cancellable(lambda lim: hints.hint(pos, lim), self.limits, "hint")
         click.echo("\n".join(hint_lines(pos, h)))
 
     def solve(self, _arg: str) -> None:

@@ -13,13 +13,12 @@ from drez.solver.solodrez.io.sentences import describe, plural
 from drez.solver.solodrez.kernels import ensure_compiled, warm_up
 from drez.solver.solodrez.rules.cards import is_neutral
 from drez.solver.solodrez.rules.moves import move_text
-from drez.solver.solodrez.search.solve import UNKNOWN
-from drez.solver.solodrez.search.solve import solve as run_solve
+from drez.solver.solodrez.search.solve import UNKNOWN, solve
 
 EXIT_UNKNOWN = 3
 
 
-@click.command()
+@click.command("solve")
 @click.argument("source", metavar="DEAL|FILE")
 @click.option("--optimal", is_flag=True, help="Find a proven-shortest solution (A*).")
 @click.option("--show", is_flag=True, help="Draw the position after each move.")
@@ -28,14 +27,15 @@ EXIT_UNKNOWN = 3
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="Also write a self-contained HTML step-through of the solution.")
 @limit_options
-def solve(source, optimal, show, as_json, color, html_path, max_nodes, max_seconds, max_memory):
+def solve_command(source, optimal, show, as_json, color, html_path, max_nodes, max_seconds,
+                  max_memory):
     """Decide a deal number or a position FILE ('-' for stdin): WON, LOST or UNKNOWN.
 
     Exit status: 0 for WON and LOST, 3 for UNKNOWN (a limit was hit), 2 for bad input.
     """
     ensure_compiled()
     pos, label = load_position(source)
-    result = run_solve(pos, limits_from(max_nodes, max_seconds, max_memory), optimal)
+    result = solve(pos, limits_from(max_nodes, max_seconds, max_memory), optimal)
     if html_path:
         write_solution_html(html_path, pos, label, f"{label}: {describe(result)}", result.moves)
     if as_json:
@@ -132,7 +132,7 @@ def bench(deal_list, optimal, repeat, max_nodes, max_seconds, max_memory):
     for round_ in range(repeat):
         total_nodes, total_bytes, start = 0, 0, time.perf_counter()
         for n in deals:
-            r = run_solve(Position.from_deal(n), limits, optimal)
+            r = solve(Position.from_deal(n), limits, optimal)
             total_nodes += r.nodes
             total_bytes += r.table_bytes
             if round_ == 0:
@@ -168,4 +168,4 @@ def _bench_total(deals: list[int], nodes: int, wall: float, optimal: bool) -> No
                + ("  (* proven shortest)" if optimal else ""))
 
 
-COMMANDS = (solve, verify, bench)
+COMMANDS = (solve_command, verify, bench)
