@@ -70,6 +70,8 @@ class DrezGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, **extra):
         extra.pop("standalone_mode", None)
         args = sys.argv[1:] if args is None else list(args)
+        if sys.stdout is None:           # started with standard output closed (`>&-`)
+            _fail("drez: ", "cannot write the output: standard output is closed")
         if not args:
             click.echo(self.get_help(click.Context(self, info_name=prog_name or "drez")))
             sys.exit(0)

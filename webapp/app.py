@@ -17,9 +17,9 @@ import json
 import os
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -58,6 +58,8 @@ async def read_json(request) -> dict:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise BadRequest(f"the body is not JSON: {e}") from None
+    except RecursionError:
+        raise BadRequest("the body nests JSON too deeply") from None
     if not isinstance(data, dict):
         raise BadRequest('the body must be a JSON object, like {"position": "..."}')
     return data
@@ -73,22 +75,27 @@ def _position(data: dict, key: str = "position") -> Position:
 def _move(pos: Position, value) -> Move:
     """The legal move named by "4>7" / "4>7:3" or {"from": 4, "to": 7, "cards": 3}."""
     if isinstance(value, dict):
-        try:
-            src, dst = int(value["from"]), int(value["to"])
-            cards = value.get("cards")
-            value = f"{src}>{dst}" + (f":{int(cards)}" if cards is not None else "")
-        except (KeyError, TypeError, ValueError):
-            raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}') from None
+        src, dst, cards = value.get("from"), value.get("to"), value.get("cards")
+        if not (_whole(src, 1, 9) and _whole(dst, 1, 9)
+                and (cards is None or _whole(cards, 1, 56))):
+            raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}: '
+                             '"from" and "to" whole numbers 1-9, "cards" 1-56')
+        value = f"{src}>{dst}" + (f":{cards}" if cards is not None else "")
     if not isinstance(value, str):
         raise BadRequest('"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}')
     return read_move(pos, value)
+
+
+def _whole(value, low: int, high: int) -> bool:
+    """value is a JSON whole number (not true/false, not 3.7) in low..high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _seconds(data: dict) -> float | None:
     value = data.get("max_seconds")
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1e9:
         raise BadRequest('"max_seconds" must be a positive number')
     return float(value)
 
@@ -225,6 +232,25 @@ async def server_error(request, exc: Exception):
     return JSONResponse({"error": f"internal error: {exc.__class__.__name__}"}, status_code=500)
 
 
+class HostCheck:
+    """Refuses a request whose Host header names no allowed host (DNS rebinding) with a JSON
+    400 like every other error of the API; an allowed "*" accepts any host."""
+
+    def __init__(self, app, allowed):
+        self.app, self.allowed = app, set(allowed)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and "*" not in self.allowed:
+            host = Headers(scope=scope).get("host", "")
+            name = host[:host.find("]") + 1] if host.startswith("[") else host.split(":")[0]
+            if name not in self.allowed:
+                shown = repr(host[:60]) if host else "no Host header"
+                answer = JSONResponse({"error": f"this server does not serve {shown}"}, 400)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def _lifespan(searches: Searches):
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -248,7 +274,7 @@ def create_app(budget: Budget | None = None, allowed_hosts=("127.0.0.1", "localh
               Route("/api/steps", steps, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes,
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
+                    middleware=[Middleware(HostCheck, allowed=allowed_hosts)],
                     exception_handlers={HTTPException: http_error, InputError: bad_input,
                                         Busy: busy, Exception: server_error},
                     lifespan=_lifespan(searches))

@@ -10,6 +10,7 @@ import click
 from drez.cli.solodrez.inputs import BadInput
 from drez.cli.solodrez.limits import MemorySize
 from drez.solver.solodrez import batch
+from drez.solver.solodrez.rules.deals import MAX_DEAL, cut, deal_from_digits
 
 RESULTS = click.Path(dir_okay=False)
 
@@ -91,17 +92,19 @@ def join_command(deal_range, parts, out):
 def _deal_list(ctx, param, text):
     if text is None:
         return None
-    try:
-        return [int(d) for d in text.split(",")]
-    except ValueError:
-        raise click.BadParameter(f"not a comma-separated list of deal numbers: {text!r}") \
-            from None
+    deals = [deal_from_digits(d) if d.isascii() and d.isdigit() else None
+             for d in text.split(",")]
+    if None in deals:
+        raise click.BadParameter(f"not a comma-separated list of deal numbers 0..{MAX_DEAL}: "
+                                 f"{cut(text)!r}")
+    return deals
 
 
 def _part(ctx, param, text):
     k, _, n = text.partition("/")
-    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
-        raise click.BadParameter(f"{text!r} is not k/n with 1 <= k <= n")
+    if not (k.isascii() and n.isascii() and k.isdigit() and n.isdigit() and len(k) < 10 and len(n) < 10
+            and 1 <= int(k) <= int(n)):
+        raise click.BadParameter(f"{cut(text)!r} is not k/n with 1 <= k <= n < 10**9")
     return int(k), int(n)
 
 

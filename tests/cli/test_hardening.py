@@ -156,3 +156,41 @@ def test_closed_stdin_message_comes_from_one_place():
             inputs.stdin_lines()
     finally:
         sys.stdin = saved
+
+
+HUGE = "7" * 5000       # past int()'s 4,300-digit limit: never converted whole
+
+
+@pytest.mark.parametrize("args", [["deal", HUGE], ["show", HUGE], ["solve", HUGE],
+                                  ["hint", HUGE], ["moves", HUGE], ["verify", HUGE, "1>2"],
+                                  ["apply", HUGE, "1>2"], ["bench", "--deals", HUGE],
+                                  ["play", HUGE]])
+def test_a_deal_number_of_thousands_of_digits_is_one_short_line(args):
+    r = _invoke(args, input="quit\n")
+    assert r.exit_code == 2 and one_error_line(r.stderr), (args[0], r.output[-300:])
+    assert "outside 0..18446744073709551615" in r.stderr and len(r.stderr) < 300
+
+
+@pytest.mark.parametrize("deals", ["0-18446744073709551615", "0-999999999999", f"0-{HUGE}",
+                                   f"{HUGE}-{HUGE}"])
+def test_a_range_no_run_can_hold_is_refused_and_writes_nothing(tmp_path, deals):
+    out = tmp_path / "r.csv"
+    r = _invoke(["analyze", deals, "--out", str(out)])
+    assert r.exit_code == 2 and one_error_line(r.stderr), r.output[-300:]
+    assert len(r.stderr) < 300 and os.listdir(tmp_path) == []
+
+
+def test_a_record_of_a_huge_deal_number_is_one_line(tmp_path):
+    record = tmp_path / "game.txt"
+    record.write_text(f"deal {HUGE}\n1>2\n")
+    r = _invoke(["review", str(record)])
+    assert r.exit_code == 2 and one_error_line(r.stderr) and "line 1" in r.stderr
+    assert len(r.stderr) < 300
+
+
+def test_closed_standard_output_is_one_line_exit_2():
+    for args in (["deal", "42"], ["solve", "42"], ["--help"]):
+        p = subprocess.run([*DREZ, *args], stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True, timeout=120, preexec_fn=lambda: os.close(1))
+        assert p.returncode == 2, (args, p.stderr)
+        assert one_error_line(p.stderr) and "standard output is closed" in p.stderr, p.stderr

@@ -224,3 +224,34 @@ def test_serve_refuses_an_address_in_use_in_one_line():
         r = CliRunner().invoke(drez, ["serve", "--port", str(port)])
     assert r.exit_code == 2 and "cannot listen on 127.0.0.1" in r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("move", [{"from": 1e400, "to": 1}, {"from": 1, "to": 1e400},
+                                  {"from": 1, "to": 2, "cards": 1e400}, {"from": 3.7, "to": 1},
+                                  {"from": True, "to": 2}, {"from": 0, "to": 2},
+                                  {"from": 10, "to": 2}, {"from": "1", "to": 2},
+                                  {"from": 1, "to": 2, "cards": 0}, {"to": 2}, [1, 2], None])
+@pytest.mark.parametrize("route", ["/api/apply", "/api/picture"])
+def test_a_move_object_must_name_whole_columns(client, route, move):
+    body = json.dumps({"position": str(Position.from_deal(42)), "move": move})
+    if route == "/api/picture" and move is None:
+        return                                    # no move: the plain board, rightly
+    r = client.post(route, content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and '"move"' in r.json()["error"], (move, r.text)
+
+
+def test_hostile_bodies_and_headers_get_json_4xx(client):
+    deep = "[" * 30000
+    r = client.post("/api/hint", content=deep, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "error" in r.json()
+    r = client.get("/api/deal/" + "7" * 5000)
+    assert r.status_code == 400 and len(r.json()["error"]) < 200
+    for host in ("localhost.evil.com", "evil.example:8000", ""):
+        r = client.get("/api/deal/1", headers={"host": host})
+        assert r.status_code == 400 and r.headers["content-type"] == "application/json"
+        assert "does not serve" in r.json()["error"]
+    for seconds in (1e400, float("nan"), 1e12):
+        r = client.post("/api/hint", content=json.dumps({"position": str(Position.from_deal(1)),
+                                                         "max_seconds": seconds}),
+                        headers={"content-type": "application/json"})
+        assert r.status_code == 400 and "max_seconds" in r.json()["error"]

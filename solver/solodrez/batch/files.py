@@ -8,7 +8,7 @@ import os
 import time
 from dataclasses import asdict, dataclass
 
-from ..rules.deals import MAX_DEAL
+from ..rules.deals import MAX_DEAL, cut, deal_from_digits
 from ..search.solve import Limits
 from ..version import ENGINE_VERSION, RULES_VERSION
 from .rows import BatchError, Tally
@@ -16,16 +16,21 @@ from .schema import ERROR, FIELDS, HEADER, file_columns, format_row, read_rows
 
 # --- ranges and chunks -----------------------------------------------------------------
 
+MAX_RUN_DEALS = 100_000_000      # a run keeps a byte per deal of its range (DoneSet)
+
 def parse_range(text: str) -> tuple[int, int]:
     """'A-B' (inclusive) or 'N' as (first, last); ValueError quoting the text otherwise."""
     parts = text.split("-")
     if len(parts) not in (1, 2) or not all(p.isascii() and p.isdigit() for p in parts):
-        raise ValueError(f"{text!r} is not a deal range (write it like 0-99999 or 42)")
-    first, last = int(parts[0]), int(parts[-1])
-    if last > MAX_DEAL:
-        raise ValueError(f"deal range {text!r} goes past the last deal {MAX_DEAL}")
+        raise ValueError(f"{cut(text)!r} is not a deal range (write it like 0-99999 or 42)")
+    first, last = deal_from_digits(parts[0]), deal_from_digits(parts[-1])
+    if first is None or last is None:
+        raise ValueError(f"deal range {cut(text)!r} goes past the last deal {MAX_DEAL}")
     if first > last:
-        raise ValueError(f"deal range {text!r} is empty (first > last)")
+        raise ValueError(f"deal range {cut(text)!r} is empty (first > last)")
+    if last - first >= MAX_RUN_DEALS:
+        raise ValueError(f"deal range {cut(text)!r} has {last - first + 1:,} deals; one run "
+                         f"holds at most {MAX_RUN_DEALS:,} (split the range)")
     return first, last
 
 

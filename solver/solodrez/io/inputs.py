@@ -7,7 +7,7 @@ import os
 import re
 import sys
 
-from ..rules.deals import MAX_DEAL
+from ..rules.deals import MAX_DEAL, cut, deal_from_digits
 from ..rules.moves import Move, MoveError, MoveSyntaxError, resolve_move
 from ..rules.position import Position, PositionError
 from .errors import (
@@ -70,11 +70,12 @@ def parse_deal_number(text: str) -> int:
     if not _DIGITS.fullmatch(text):
         stripped = text.strip()
         if stripped.startswith("-") and stripped[1:].isdigit():
-            raise DealNumberError(f"deal number {stripped} is outside 0..{MAX_DEAL}")
-        raise DealNumberError(f"{text!r} is not a deal number (digits 0-9 only, 0..{MAX_DEAL})")
-    n = int(text, 10)
-    if n > MAX_DEAL:
-        raise DealNumberError(f"deal number {text} is outside 0..{MAX_DEAL}")
+            raise DealNumberError(f"deal number {cut(stripped)} is outside 0..{MAX_DEAL}")
+        raise DealNumberError(f"{cut(text)!r} is not a deal number (digits 0-9 only, "
+                              f"0..{MAX_DEAL})")
+    n = deal_from_digits(text)
+    if n is None:
+        raise DealNumberError(f"deal number {cut(text)} is outside 0..{MAX_DEAL}")
     return n
 
 

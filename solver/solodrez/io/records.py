@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ..rules.deals import MAX_DEAL
+from ..rules.deals import MAX_DEAL, cut, deal_from_digits
 from ..rules.moves import MoveError, resolve_move
 from ..rules.position import Position, PositionError
 from .errors import RecordError, UnreadableInputError
@@ -50,11 +50,12 @@ def parse_record(text: str, base_dir: str = ".") -> GameRecord:
     head_line = i + 1
     i += 1
     if head[0] == "deal":
-        if len(head) != 2 or not (head[1].isascii() and head[1].isdigit()) \
-                or int(head[1]) > MAX_DEAL:
-            raise RecordError(head_line, f"{lines[head_line - 1].strip()!r}: "
+        n = (deal_from_digits(head[1]) if len(head) == 2 and head[1].isascii()
+             and head[1].isdigit() else None)
+        if n is None:
+            raise RecordError(head_line, f"{cut(lines[head_line - 1].strip())!r}: "
                                          f"write 'deal N' with N in 0..{MAX_DEAL}")
-        start, label = Position.from_deal(int(head[1])), f"deal {int(head[1])}"
+        start, label = Position.from_deal(n), f"deal {n}"
     elif head[0] == "position" and len(head) == 2:
         path = os.path.join(base_dir, head[1])
         try:

@@ -7,6 +7,25 @@ MASK64 = (1 << 64) - 1
 MAX_DEAL = MASK64
 
 
+def deal_from_digits(digits: str) -> int | None:
+    """The deal that ASCII `digits` names, or None when the number is past MAX_DEAL.  The
+    length is judged first, so a number of any length (thousands of digits) is never
+    converted whole."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(MAX_DEAL)):
+        return None
+    n = int(significant)
+    return n if n <= MAX_DEAL else None
+
+
+def cut(text: str, limit: int = 40) -> str:
+    """`text` for a message, cut after `limit` characters with its length said, so that a
+    message quoting what a user typed stays one short line."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
+
+
 def splitmix64(state: int) -> tuple[int, int]:
     """One splitmix64 step: returns (new_state, output), both in 0..2**64-1.  Not
     rules.splitmix, so that dealing loads no numba (position.py); test_splitmix ties them."""
