@@ -101,6 +101,8 @@ def analyze_command(deal_range, out, optimal, json_lines, resume, workers, chunk
     try:
         tally = batch.run(settings, out, resume=resume, workers=workers, chunk_size=chunk_size,
                           progress=progress, stream=sys.stderr, dask_client=client)
+    except batch.OutputBusy as e:            # the other run's files: leave them be
+        raise BadInput(str(e)) from None
     except batch.BatchError as e:
         _remove_if_empty(out, fresh)
         raise BadInput(str(e)) from None

@@ -194,3 +194,37 @@ def test_closed_standard_output_is_one_line_exit_2():
                            text=True, timeout=120, preexec_fn=lambda: os.close(1))
         assert p.returncode == 2, (args, p.stderr)
         assert one_error_line(p.stderr) and "standard output is closed" in p.stderr, p.stderr
+
+
+def test_a_second_run_on_a_locked_output_is_refused_and_touches_nothing(tmp_path):
+    from drez.solver.solodrez.batch import lock_output
+    out = tmp_path / "r.csv"
+    out.write_text("deal,verdict\n")               # whatever the running run has so far
+    held = lock_output(str(out))                    # the other run, still going
+    try:
+        for extra in ([], ["--resume"]):
+            r = _invoke(["analyze", "0-9", "--out", str(out), *extra])
+            assert r.exit_code == 2 and one_error_line(r.stderr), r.output
+            assert "being written by another run" in r.stderr
+            assert out.read_text() == "deal,verdict\n" and sorted(os.listdir(tmp_path)) == ["r.csv"]
+    finally:
+        os.close(held)
+    r = _invoke(["analyze", "0-9", "--out", str(tmp_path / "s.csv")])
+    assert r.exit_code == 0, r.output                # the lock is the file's, not the folder's
+
+
+def test_two_runs_started_together_on_one_file_leave_each_deal_once(tmp_path):
+    out = tmp_path / "two.csv"
+    cmd = [*DREZ, "analyze", "0-299", "--out", str(out), "--workers", "1", "--no-progress"]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    results = [p.communicate(timeout=600) for p in procs]
+    codes = sorted(p.returncode for p in procs)
+    assert codes == [0, 2], results
+    loser = next(err for p, (_, err) in zip(procs, results) if p.returncode == 2)
+    # refused by the lock while the other runs, or (if it started late) by the finished file
+    assert one_error_line(loser), loser
+    assert "being written by another run" in loser or "already exists" in loser, loser
+    rows = out.read_text().splitlines()[1:]
+    assert sorted(int(r.split(",")[0]) for r in rows) == list(range(300))
+    assert os.path.exists(str(out) + ".meta.json")

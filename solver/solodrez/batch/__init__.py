@@ -21,9 +21,11 @@ with the workers of an existing dask.distributed cluster.
 from ..search.solve import LOST, UNKNOWN, WON
 from .files import (
     DoneSet,
+    OutputBusy,
     RowWriter,
     Settings,
     iter_chunks,
+    lock_output,
     meta_path,
     parse_range,
     prepare_output,
@@ -83,6 +85,7 @@ __all__ = [
     "WON",
     "BatchError",
     "DoneSet",
+    "OutputBusy",
     "RowError",
     "RowWriter",
     "Settings",
@@ -95,6 +98,7 @@ __all__ = [
     "guess_format",
     "header_columns",
     "iter_chunks",
+    "lock_output",
     "make_row",
     "meta_path",
     "open_text",

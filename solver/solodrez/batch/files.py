@@ -2,6 +2,7 @@
 and the output file (resume bookkeeping, the durable row writer)."""
 from __future__ import annotations
 
+import fcntl
 import io
 import json
 import os
@@ -172,6 +173,24 @@ def write_meta(out: str, settings: Settings) -> None:
 
 
 # --- the output file -------------------------------------------------------------------
+
+class OutputBusy(BatchError):
+    """Another run holds the lock on the output file: nothing of it may be touched."""
+
+
+def lock_output(out: str) -> int:
+    """An exclusive lock on `out` (created empty if missing) for one run: the returned file
+    descriptor holds it until it is closed, and the kernel drops it when the process ends,
+    however it ends.  OutputBusy, with nothing changed, when another run holds it."""
+    fd = os.open(out, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise OutputBusy(f"{out} is being written by another run; wait for it to end (or stop "
+                         "it), or choose another --out") from None
+    return fd
+
 
 def prepare_output(out: str, settings: Settings, resume: bool) -> tuple[DoneSet, Tally]:
     """Check the output and its sidecar for this run and return what is already done.

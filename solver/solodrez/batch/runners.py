@@ -9,7 +9,7 @@ from collections import deque
 from multiprocessing.connection import wait
 
 from ..search.solve import Limits
-from .files import RowWriter, Settings, iter_chunks, prepare_output
+from .files import RowWriter, Settings, iter_chunks, lock_output, prepare_output
 from .rows import BatchError, Tally, error_row, make_row
 
 # --- solving (runs in the workers) -----------------------------------------------------
@@ -257,7 +257,18 @@ def run(settings: Settings, out: str, resume: bool = False, workers: int | None 
     """A whole `drez analyze` run: check/resume the output, decide the missing deals,
     write their rows.  Returns the tally of all rows (old and new).  BatchError for a
     run that cannot start or an output that cannot be written; KeyboardInterrupt passes
-    through after every finished row is saved."""
+    through after every finished row is saved.  The run holds a lock on `out` from start to
+    end: a second run on the same file is refused (OutputBusy) before it touches anything."""
+    lock = lock_output(out)
+    try:
+        return _run_locked(settings, out, resume, workers, chunk_size, dask, progress,
+                           solve_one, stream, dask_client)
+    finally:
+        os.close(lock)
+
+
+def _run_locked(settings, out, resume, workers, chunk_size, dask, progress, solve_one, stream,
+                dask_client) -> Tally:
     done, tally = prepare_output(out, settings, resume)
     remaining = settings.size - done.count
     if chunk_size is None:
