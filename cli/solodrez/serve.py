@@ -40,6 +40,7 @@ def serve(host, port, max_seconds, max_memory, workers):
         import uvicorn
 
         from drez.webapp.app import create_app
+        from drez.webapp.protocol import HardenedH11
         from drez.webapp.searches import Budget
     except ImportError as e:
         raise BadInput(f"drez serve needs the web extra: pip install 'drez[web]' ({e})") from None
@@ -56,7 +57,7 @@ def serve(host, port, max_seconds, max_memory, workers):
             super().handle_exit(sig, frame)
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                            timeout_graceful_shutdown=5, limit_concurrency=200)
+                            timeout_graceful_shutdown=5, http=HardenedH11)
     server = Server(config)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"drez serve: http://{shown}:{port}/ (Ctrl-C stops)", err=True)

@@ -76,3 +76,33 @@ def test_ctrl_c_and_kill_stop_the_server_quietly_with_exit_0(sig):
     server = Server("--workers", "1")
     code, err, _ = server.stop(timeout=60, sig=sig)
     assert code == 0 and "drez serve: stopped" in err and "Traceback" not in err, err
+
+
+def test_idle_connections_lock_no_one_out_and_are_closed():
+    """250 connections that send nothing (uvicorn's own limit was 200, and it never closed
+    them): a client is still answered, and the server closes each idle one after
+    protocol.IDLE_SECONDS.  A malformed request gets a JSON 400 from the server layer."""
+    from drez.webapp.protocol import IDLE_SECONDS
+    server = Server("--workers", "1")
+    idle = []
+    try:
+        idle = [socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                for _ in range(250)]
+        status, answer, _ = web_load.call(server.url, "/api/deal/1")
+        assert status == 200 and answer["deal"] == 1
+        for conn in idle:                      # closed by the server: EOF, well within 60 s
+            conn.settimeout(IDLE_SECONDS + 60)
+            assert conn.recv(1) == b""
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as bad:
+            bad.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            raw = b""
+            while chunk := bad.recv(4096):
+                raw += chunk
+        head, _, body = raw.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400") and b"application/json" in head.lower()
+        assert "error" in json.loads(body)
+    finally:
+        for conn in idle:
+            conn.close()
+        code, err, _ = server.stop(timeout=60)
+    assert code == 0 and "Traceback" not in err, err
