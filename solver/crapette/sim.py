@@ -12,10 +12,10 @@ import statistics
 import sys
 from dataclasses import dataclass
 from functools import partial
-from multiprocessing import Pool
 
 from tqdm import tqdm
 
+from drez.solver.common.pool import stoppable_pool
 from drez.solver.common.stats import rate
 from drez.solver.crapette.bots import RandomBot, RuleBot
 from drez.solver.crapette.piles import reserve, waste
@@ -98,7 +98,7 @@ def simulate(games: int, names: tuple[str, str], seed: int, workers: int = 1,
                 records.append(run(i))
                 bar.update()
             return records
-        with Pool(workers) as pool:
+        with stoppable_pool(workers) as pool:
             records = []
             for rec in pool.imap(run, range(games), chunksize=max(1, min(20, games // (8 * workers)))):
                 records.append(rec)

@@ -5,11 +5,11 @@ results are gathered in game order, so a run's results do not depend on the work
 """
 from __future__ import annotations
 
-import multiprocessing
 import random
 import statistics
 from collections import Counter
 
+from drez.solver.common.pool import stoppable_pool
 from drez.solver.common.stats import rate
 from drez.solver.updown.bots import GreedyBot, RandomBot
 from drez.solver.updown.ismcts import ISMCTSBot
@@ -86,7 +86,7 @@ def run_games(specs: list[str], games: int, seed: int, workers: int = 1, ending:
                 records += chunk
                 bar.update(len(chunk))
         else:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with stoppable_pool(workers) as pool:
                 for chunk in pool.imap(_run_chunk, jobs):
                     records += chunk
                     bar.update(len(chunk))
