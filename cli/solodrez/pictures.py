@@ -5,7 +5,9 @@ write never leaves half a picture over an old one.
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 
 import click
@@ -17,8 +19,28 @@ from drez.solver.solodrez.rules.moves import move_text
 
 
 def write_file(path: str, data: bytes) -> None:
-    """Write data to path atomically; BadInput naming the path if it cannot be written."""
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write data to the file a user named, whole or not at all (a temporary file renamed
+    into place).  It may replace a regular file it can write, keeping that file's mode, and
+    writes through a symlink to its target; it refuses, before writing anything, a folder,
+    a device, a FIFO, a read-only file or a symlink loop.  BadInput names the path and the
+    reason (a full disk as such); no temporary file is left behind."""
+    try:
+        target = os.path.realpath(path, strict=False)
+        st = os.stat(target) if os.path.lexists(target) else None
+    except OSError as e:                       # a symlink loop, a name too long, ...
+        raise BadInput(f"cannot write {path}: {e.strerror}") from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise BadInput(f"cannot write {path}: it is {what}")
+    if st is not None and (not os.access(target, os.W_OK) or not st.st_mode & stat.S_IWUSR):
+        raise BadInput(f"cannot write {path}: the file is read-only")
+    if st is not None:
+        mode = stat.S_IMODE(st.st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    folder = os.path.dirname(target)
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".drez-", suffix=".tmp")
     except OSError as e:
@@ -26,11 +48,16 @@ def write_file(path: str, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
     except OSError as e:
-        os.unlink(tmp)
-        raise BadInput(f"cannot write {path}: {e.strerror}") from None
+        reason = "the disk is full" if e.errno == errno.ENOSPC else e.strerror
+        raise BadInput(f"cannot write {path}: {reason}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def svg_to_png(svg: str) -> bytes:

@@ -3,6 +3,7 @@ stderr, exit 2, and leave every file as it was."""
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -228,3 +229,38 @@ def test_two_runs_started_together_on_one_file_leave_each_deal_once(tmp_path):
     rows = out.read_text().splitlines()[1:]
     assert sorted(int(r.split(",")[0]) for r in rows) == list(range(300))
     assert os.path.exists(str(out) + ".meta.json")
+
+
+@pytest.mark.parametrize("args", [["show", "42", "--svg"], ["solve", "42", "--html"]])
+def test_a_named_output_replaces_only_a_writable_regular_file(tmp_path, args):
+    ro = tmp_path / "ro.out"
+    ro.write_text("precious")
+    ro.chmod(0o444)
+    fifo = tmp_path / "fifo.out"
+    os.mkfifo(fifo)
+    folder = tmp_path / "dir.out"
+    folder.mkdir()
+    loop = tmp_path / "loop.out"
+    loop.symlink_to(loop)
+    for bad in (ro, fifo, folder, loop):
+        r = _invoke([*args, str(bad)])
+        assert r.exit_code == 2 and one_error_line(r.stderr), (bad, r.output)
+    assert ro.read_text() == "precious" and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert loop.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == [
+        "dir.out", "fifo.out", "loop.out", "ro.out"]           # no temporary file left
+    private = tmp_path / "private.out"
+    private.write_text("old")
+    private.chmod(0o600)
+    link = tmp_path / "link.out"
+    link.symlink_to(private.name)
+    r = _invoke([*args, str(link)])
+    assert r.exit_code == 0, r.output
+    assert link.is_symlink() and private.read_text() != "old"     # written through the link
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600            # its mode kept
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_device_is_never_replaced_by_a_named_output():
+    r = _invoke(["show", "42", "--svg", "/dev/full"])
+    assert r.exit_code == 2 and "not a regular file" in r.stderr
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
