@@ -134,7 +134,7 @@ def _remove_if_empty(out: str, fresh: tuple[bool, bool]) -> None:
     (fresh says which did not exist before) when the output holds no result row, so the
     same command can simply be run again."""
     try:
-        with open(out, encoding="utf-8") as f:
+        with open(out, encoding="utf-8", errors="replace") as f:     # any byte is content
             if any(line.strip() and line.strip() != batch.HEADER for line in f):
                 return
     except OSError:

@@ -264,3 +264,43 @@ def test_a_device_is_never_replaced_by_a_named_output():
     r = _invoke(["show", "42", "--svg", "/dev/full"])
     assert r.exit_code == 2 and "not a regular file" in r.stderr
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+@pytest.mark.parametrize("index", ['{"difficulties": []}', '{"difficulties": {"easy": null}}',
+                                   '"abc"', "null", '{"difficulties": {"easy": [-5]}}',
+                                   '{"difficulties": {"easy": [1e400]}}',
+                                   '{"difficulties": {"easy": [[1]]}}',
+                                   '{"difficulties": {"easy": "abc"}}',
+                                   '{"difficulties": {"easy": [true]}}', "[" * 30000])
+def test_a_malformed_deal_index_is_one_line_never_a_pick(tmp_path, index):
+    path = tmp_path / "index.json"
+    path.write_text(index)
+    r = _invoke(["deal", "--pick", "--difficulty", "easy", "--index", str(path)])
+    assert r.exit_code == 2 and one_error_line(r.stderr) and r.stdout == "", r.output
+    assert "deal index" in r.stderr
+
+
+def test_endless_inputs_are_refused_within_a_bounded_read():
+    for args in (["report", "/dev/zero", "--no-charts"], ["deal", "--pick", "--index", "/dev/zero"]):
+        p = subprocess.run([*DREZ, *args], capture_output=True, text=True, timeout=120)
+        assert p.returncode == 2 and one_error_line(p.stderr), (args, p.stderr[-300:])
+
+
+@pytest.mark.parametrize("sidecar", ["[]", '"x"', "null", "{", "{}"])
+def test_a_malformed_sidecar_is_one_line_and_the_run_is_kept(tmp_path, sidecar):
+    out = tmp_path / "r.csv"
+    assert _invoke(["analyze", "0-3", "--out", str(out)]).exit_code == 0
+    rows = out.read_text()
+    meta = tmp_path / "r.csv.meta.json"
+    meta.write_text(sidecar)
+    r = _invoke(["analyze", "0-3", "--out", str(out), "--resume"])
+    assert r.exit_code == 2 and one_error_line(r.stderr) and "settings file" in r.stderr
+    assert out.read_text() == rows and meta.read_text() == sidecar
+
+
+def test_resume_over_a_file_that_is_not_text_keeps_it(tmp_path):
+    out = tmp_path / "pic.png"
+    out.write_bytes(b"\xff\xfe\x00\x89PNG binary")
+    r = _invoke(["analyze", "0-3", "--out", str(out), "--resume"])
+    assert r.exit_code == 2 and one_error_line(r.stderr)
+    assert out.read_bytes() == b"\xff\xfe\x00\x89PNG binary"

@@ -149,14 +149,20 @@ def write_sorted(path: str, rows: dict, meta: dict) -> None:
         f.write("\n")
 
 
+MAX_SIDECAR_BYTES = 1 << 20
+
+
 def read_meta(out: str) -> Settings | None:
     path = meta_path(out)
     if not os.path.exists(path):
         return None
     try:
         with open(path, encoding="utf-8") as f:
-            return Settings.from_json(json.load(f))
-    except (OSError, ValueError, TypeError) as e:
+            data = json.loads(f.read(MAX_SIDECAR_BYTES + 1))
+        if not isinstance(data, dict):
+            raise ValueError("it holds no settings object")
+        return Settings.from_json(data)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as e:
         raise BatchError(f"cannot read settings file {path}: {e}") from None
 
 

@@ -174,6 +174,9 @@ def guess_format(path: str) -> str:
     return "jsonl" if base.endswith((".jsonl", ".json", ".ndjson")) else "csv"
 
 
+MAX_LINE = 1 << 16        # a row is some hundred characters; /dev/zero is one endless line
+
+
 def read_rows(path: str, fmt: str | None = None):
     """Every row of a results file (CSV or JSON lines, optionally .gz), in file order, each
     with every field of FIELDS and `error`.  Blank lines are skipped, and so is a last line
@@ -184,7 +187,9 @@ def read_rows(path: str, fmt: str | None = None):
     lineno = 0
     try:
         with open_text(path) as f:
-            for lineno, line in enumerate(f, 1):
+            for lineno, line in enumerate(iter(lambda: f.readline(MAX_LINE + 1), ""), 1):
+                if len(line) > MAX_LINE:
+                    raise ValueError(f"longer than {MAX_LINE:,} characters: not a results row")
                 if not line.endswith("\n"):
                     break
                 if lineno == 1 and fmt == "csv":
