@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 import anyio
 
 from drez.solver.solodrez.search.solve import DEFAULT_MAX_NODES, Limits
+from drez.solver.solodrez.search.status import Limit
 
 MAX_PENDING = 256
+STOPPING = "the server is stopping; its searches were stopped (try again when it is back)"
 _FLAGS = None          # in a worker: the shared cancel flags
 
 
@@ -119,6 +121,7 @@ class Searches:
             self._pool = None
             raise Busy(f"the search workers stopped ({e.__class__.__name__}); try again") from None
         future.add_done_callback(lambda _: self._give_back(slot))
+        busy = None              # raised outside the task group, which would wrap it
         try:
             async with anyio.create_task_group() as tg:
                 tg.start_soon(self._watch, request, slot)
@@ -126,8 +129,17 @@ class Searches:
                     result = await asyncio.wrap_future(future)
                 except BrokenProcessPool:
                     self._pool = None    # a worker died (killed, out of memory): start anew
-                    raise Busy("a search worker died; try again") from None
+                    busy = "a search worker died; try again"
+                except asyncio.CancelledError:
+                    if not future.cancelled():
+                        raise            # this request was cancelled, not its search
+                    busy = STOPPING      # still queued when the server stopped
                 tg.cancel_scope.cancel()
+            if busy is not None:
+                raise Busy(busy)
+            if self.stopping.is_set() and isinstance(result, dict) \
+                    and result.get("limit") == Limit.CANCELLED:
+                raise Busy(STOPPING)     # stopped by the server's stop, not by the client
             return result
         except BaseException:
             if not future.done():

@@ -21,7 +21,7 @@ from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import solve
 from drez.webapp.app import MAX_BODY, create_app
-from drez.webapp.searches import Budget, Searches
+from drez.webapp.searches import Budget, Busy, Searches
 from tests.solodrez import reference as ref
 from tests.solodrez.helpers import to_ref
 from tests.solodrez.hint_corpus import decided_positions, losing_move
@@ -209,10 +209,15 @@ def test_searches_are_cancelled_by_disconnect_and_shutdown(how):
         threading.Timer(0.3, searches.shutdown).start()
     t = time.perf_counter()
     try:
-        r = anyio.run(searches.run, request, "solve", searches.limits(), pos, True)
+        if how == "disconnect":          # the client left: its search stops, said as such
+            r = anyio.run(searches.run, request, "solve", searches.limits(), pos, True)
+            assert r["limit"] == "cancelled"
+        else:                            # the server stops: the answer is a 503 (Busy)
+            with pytest.raises(Busy, match="the server is stopping"):
+                anyio.run(searches.run, request, "solve", searches.limits(), pos, True)
     finally:
         searches.shutdown()
-    assert r["limit"] == "cancelled" and time.perf_counter() - t < 50   # before the cap
+    assert time.perf_counter() - t < 50                                 # before the cap
 
 
 def test_serve_refuses_an_address_in_use_in_one_line():

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import signal
 import socket
+import threading
+import time
 
 import pytest
 
@@ -106,3 +108,31 @@ def test_idle_connections_lock_no_one_out_and_are_closed():
             conn.close()
         code, err, _ = server.stop(timeout=60)
     assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_stop_with_searches_in_flight_answers_them_json_503_without_traceback():
+    """Six searches that only the stop can end (two running, four waiting), then Ctrl-C:
+    each is answered with a JSON 503, or (had its request not reached the server yet) its
+    connection closes; never a 500, and no traceback in the log."""
+    server = Server("--max-seconds", "600", "--workers", "2", "--max-memory", "4G")
+    answers = []
+
+    def slow_hint():
+        try:
+            answers.append(web_load.call(server.url, "/api/hint", {
+                "position": str(Position.from_deal(web_load.SLOW_DEAL))}, timeout=120)[:2])
+        except OSError as e:
+            answers.append(("closed", repr(e)))
+
+    threads = [threading.Thread(target=slow_hint) for _ in range(6)]
+    for t in threads:
+        t.start()
+    time.sleep(2)                        # room for the searches to start; not measured
+    code, err, _ = server.stop(timeout=60)
+    for t in threads:
+        t.join(timeout=120)
+    print("answers:", answers)
+    assert code == 0 and "Traceback" not in err, err
+    assert len(answers) == 6
+    for status, body in answers:
+        assert status == "closed" or (status == 503 and "the server is stopping" in body["error"])
