@@ -47,6 +47,9 @@ def check_writable_file(path: str, option: str) -> None:
     if "\0" in path or not path:
         raise BadInput(f"{option} {path!r} is not a file name")
     folder = os.path.dirname(os.path.abspath(path))
+    if os.path.islink(path) and not os.path.exists(path):
+        raise BadInput(f"{option} {path} is a symlink that leads to no file (a loop, or a "
+                       "missing target)")
     if os.path.isdir(path):
         raise BadInput(f"{option} {path} is a folder; name a file")
     if os.path.exists(path) and not os.path.isfile(path):

@@ -304,3 +304,19 @@ def test_resume_over_a_file_that_is_not_text_keeps_it(tmp_path):
     r = _invoke(["analyze", "0-3", "--out", str(out), "--resume"])
     assert r.exit_code == 2 and one_error_line(r.stderr)
     assert out.read_bytes() == b"\xff\xfe\x00\x89PNG binary"
+
+
+def test_a_fresh_run_never_replaces_a_sidecar_it_did_not_write(tmp_path):
+    meta = tmp_path / "r.csv.meta.json"
+    meta.write_text('{"mine": 1}\n')
+    r = _invoke(["analyze", "0-3", "--out", str(tmp_path / "r.csv")])
+    assert r.exit_code == 2 and one_error_line(r.stderr) and "not this run's" in r.stderr
+    assert meta.read_text() == '{"mine": 1}\n' and os.listdir(tmp_path) == ["r.csv.meta.json"]
+
+
+def test_an_out_that_is_a_symlink_loop_is_refused_and_kept(tmp_path):
+    loop = tmp_path / "loopA"
+    loop.symlink_to(loop.name)
+    r = _invoke(["analyze", "0-3", "--out", str(loop)])
+    assert r.exit_code == 2 and one_error_line(r.stderr) and "symlink" in r.stderr
+    assert loop.is_symlink() and os.listdir(tmp_path) == ["loopA"]

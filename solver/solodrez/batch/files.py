@@ -167,15 +167,21 @@ def read_meta(out: str) -> Settings | None:
 
 
 def write_meta(out: str, settings: Settings) -> None:
+    """The sidecar of `out`, written whole (a temporary file renamed into place, removed
+    whatever happens)."""
     path = meta_path(out)
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump({**settings.json(), "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}, f,
-                  indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({**settings.json(), "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}, f,
+                      indent=1)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 # --- the output file -------------------------------------------------------------------
@@ -220,6 +226,9 @@ def prepare_output(out: str, settings: Settings, resume: bool) -> tuple[DoneSet,
         if diff:
             raise BatchError(f"cannot resume {out}: it was made with different settings "
                              f"({diff})")
+    if not exists and not resume and os.path.lexists(meta_path(out)):
+        raise BatchError(f"{meta_path(out)} exists but {out} holds no row: it is not this "
+                         "run's; use --resume to continue the run it belongs to, or remove it")
     if not exists:
         write_meta(out, settings)
         with open(out, "w", encoding="utf-8") as f:
