@@ -1,13 +1,14 @@
 """`drez report`: statistics of an analyze results file, written as Markdown (and charts)."""
 from __future__ import annotations
 
+import io
 import json
 import os
 
 import click
 
 from drez.cli.solodrez.inputs import BadInput, check_writable_file
-from drez.cli.solodrez.pictures import hardest_pictures
+from drez.cli.solodrez.pictures import hardest_pictures, write_file
 from drez.solver.solodrez import batch, stats
 
 
@@ -111,8 +112,10 @@ def draw_charts(s: dict, directory: str, name: str) -> list[str] | None:
     def save(fig, suffix):
         path = os.path.join(directory, f"{name}-{suffix}.png")
         fig.tight_layout()
-        fig.savefig(path, dpi=90)
+        png = io.BytesIO()
+        fig.savefig(png, dpi=90, format="png")
         plt.close(fig)
+        write_file(path, png.getvalue())       # whole or not at all; a full disk said so
         paths.append(path)
 
     if s["lengths_won"]:
@@ -203,6 +206,9 @@ def report_command(results, name, directory, index_path, charts, pictures):
     except OSError as e:
         raise BadInput(f"--dir {directory}: cannot create it: {e.strerror or e}") from None
     check_writable_file(md, "--dir")
+    planned = [f"{name}-{suffix}.png" for suffix in CHART_SUFFIXES if charts]
+    planned += [f"{name}-deal-{r['deal']}.svg" for r in s["hardest"][:pictures]]
+    refuse_unowned(directory, planned, md)
     paths = []
     if charts:
         paths = draw_charts(s, directory, name)
@@ -257,6 +263,24 @@ def _is_index(text: str) -> bool:
     except ValueError:
         return False
     return isinstance(data, dict) and isinstance(data.get("difficulties"), dict)
+
+
+CHART_SUFFIXES = ("lengths", "nodes", "difficulty")
+
+
+def refuse_unowned(directory: str, names: list[str], md: str) -> None:
+    """BadInput, before anything is written, when a file this report would write already
+    exists and the report it replaces (md) does not name it: it is someone else's."""
+    try:
+        with open(md, encoding="utf-8") as f:
+            previous = f.read(1 << 20)
+    except (OSError, UnicodeDecodeError):
+        previous = ""
+    for file_name in names:
+        path = os.path.join(directory, file_name)
+        if os.path.lexists(path) and f"({file_name})" not in previous:
+            raise BadInput(f"{path} exists and is not a picture of this report; move it away "
+                           "or choose another --name or --dir")
 
 
 def refuse_foreign(path: str, is_ours, what: str) -> None:

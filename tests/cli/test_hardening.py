@@ -320,3 +320,24 @@ def test_an_out_that_is_a_symlink_loop_is_refused_and_kept(tmp_path):
     r = _invoke(["analyze", "0-3", "--out", str(loop)])
     assert r.exit_code == 2 and one_error_line(r.stderr) and "symlink" in r.stderr
     assert loop.is_symlink() and os.listdir(tmp_path) == ["loopA"]
+
+
+def test_a_report_replaces_its_own_pictures_and_no_one_elses(tmp_path):
+    pytest.importorskip("matplotlib")
+    results = tmp_path / "r.csv"
+    assert _invoke(["analyze", "0-29", "--out", str(results)]).exit_code == 0
+    rep = tmp_path / "rep"
+    args = ["report", str(results), "--dir", str(rep), "--name", "r", "--pictures", "2"]
+    first = _invoke(args)
+    assert first.exit_code == 0, first.output
+    pictures = sorted(p.name for p in rep.iterdir())
+    assert "r-lengths.png" in pictures and sum(p.endswith(".svg") for p in pictures) == 2
+    assert _invoke(args).exit_code == 0                      # its own files: replaced
+    assert sorted(p.name for p in rep.iterdir()) == pictures
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "r-lengths.png").write_bytes(b"someone else's chart")
+    r = _invoke(["report", str(results), "--dir", str(other), "--name", "r"])
+    assert r.exit_code == 2 and one_error_line(r.stderr) and "r-lengths.png" in r.stderr
+    assert os.listdir(other) == ["r-lengths.png"]
+    assert (other / "r-lengths.png").read_bytes() == b"someone else's chart"
