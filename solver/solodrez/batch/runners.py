@@ -2,9 +2,11 @@
 cluster), replacing dead workers, and `run`, which ties settings, files and runners together."""
 from __future__ import annotations
 
+import errno
 import multiprocessing as mp
 import os
 import signal
+import sys
 from collections import deque
 from multiprocessing.connection import wait
 
@@ -289,8 +291,7 @@ def _run_locked(settings, out, resume, workers, chunk_size, dask, progress, solv
         try:
             writer.write(row)
         except OSError as e:
-            raise BatchError(f"cannot write {out}: {e.strerror or e}; {done.count - 1} "
-                             "rows are saved; free the problem and rerun with --resume") from None
+            raise _write_error(out, e, done.count - 1) from None
         tally.add(row)
         if bar is not None:
             bar.update(1)
@@ -303,10 +304,18 @@ def _run_locked(settings, out, resume, workers, chunk_size, dask, progress, solv
             else:
                 run_local(chunks, settings, emit, workers or default_workers(), solve_one)
     finally:
+        failing = sys.exc_info()[0] is not None
         if bar is not None:
             bar.close()
         try:
             writer.close()
         except OSError as e:
-            raise BatchError(f"cannot write {out}: {e.strerror or e}") from None
+            if not failing:                    # else the first error, said already, wins
+                raise _write_error(out, e, done.count) from None
     return tally
+
+
+def _write_error(out: str, e: OSError, saved: int) -> BatchError:
+    reason = "the disk is full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
+    return BatchError(f"cannot write {out}: {reason}; the rows before are saved ({saved} "
+                      "deals in all); free the problem and rerun with --resume")
