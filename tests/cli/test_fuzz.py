@@ -244,3 +244,60 @@ def test_random_lines_at_the_other_prompts(workdir, lines, game):
     text = "\n".join(_one_line(line) for line in lines if line != "hint") + "\n"
     r = run(workdir, game, stdin=text)
     assert r.exit_code == 0, r.output
+
+
+NUMBERS = st.one_of(st.text(alphabet="0123456789", min_size=1, max_size=6000),
+                    st.builds(lambda a, b: f"{a}-{b}", st.text(alphabet="0123456789-", max_size=30),
+                              st.text(alphabet="0123456789", max_size=5000)))
+
+
+@FUZZ
+@given(number=NUMBERS, command=st.sampled_from(
+    [["deal"], ["show"], ["moves"], ["analyze"], ["bench", "--deals"], ["hint"],
+     ["verify"], ["apply"]]))
+def test_numbers_of_any_length_in_every_numeric_input(workdir, number, command):
+    """Deal numbers, ranges and deal lists of any length (int() stops at 4,300 digits):
+    accepted, or one short line and exit 2; never a traceback."""
+    if command == ["analyze"]:
+        args = ["analyze", number, "--out", "new.csv", "--no-progress", *FAST]
+    elif command[0] in ("verify", "apply"):
+        args = [*command, number, "1>2"]
+    elif command[0] in ("hint", "bench"):
+        args = [*command, number, *FAST]
+    else:
+        args = [*command, number]
+    if command[0] in ("analyze", "bench") and len(number.lstrip("0")) < 6 and "-" not in number:
+        return                          # a real run of many deals: not what this test is for
+    r = run(workdir, args)
+    for leftover in ("new.csv", "new.csv.meta.json"):
+        if os.path.exists(os.path.join(workdir, leftover)):
+            os.remove(os.path.join(workdir, leftover))
+    assert r.exit_code in (0, 1, 2, 3), (args[:2], r.output[-300:])
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(),
+              st.text(max_size=8)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.sampled_from(["difficulties", "easy", "hard",
+                                                             "lost", "x"]), inner, max_size=4)),
+    max_leaves=12)
+
+
+@FUZZ
+@given(index=json_values, difficulty=st.sampled_from([[], ["--difficulty", "easy"],
+                                                       ["--winnable"]]))
+def test_any_json_as_a_deal_index(workdir, index, difficulty):
+    """A deal index of any shape: a deal number it really holds, or one line and exit 2."""
+    import json as _json
+    path = os.path.join(workdir, "idx.json")
+    with open(path, "w") as f:
+        _json.dump(index, f)
+    try:
+        r = run(workdir, ["deal", "--pick", "--index", "idx.json", *difficulty])
+    finally:
+        os.remove(path)
+    if r.exit_code == 0:
+        n = int(r.output.split()[0]) if r.output.split()[0].isdigit() else None
+        groups = index["difficulties"]
+        assert any(n in deals for deals in groups.values()), (index, r.output)
