@@ -244,7 +244,7 @@ class HostCheck:
             host = Headers(scope=scope).get("host", "")
             name = host[:host.find("]") + 1] if host.startswith("[") else host.split(":")[0]
             if name not in self.allowed:
-                shown = repr(host[:60]) if host else "no Host header"
+                shown = repr(host[:60]) if host else "requests without a Host header"
                 answer = JSONResponse({"error": f"this server does not serve {shown}"}, 400)
                 await answer(scope, receive, send)
                 return
