@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.cli.helpers import DREZ
+from tests.cli.helpers import DREZ, children
 
 LONG = {"updown simulate": ["updown", "simulate", "--games", "1000000", "--bots", "random,random",
                             "--no-progress"],
@@ -19,17 +19,6 @@ LONG = {"updown simulate": ["updown", "simulate", "--games", "1000000", "--bots"
         "updown ladder": ["updown", "ladder", "--games", "100000", "--bots", "random,greedy"]}
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.append(int(entry))
-            except (OSError, ValueError, IndexError):
-                pass
-    return out
 
 
 def _alive(pid: int) -> bool:
@@ -48,9 +37,9 @@ def _start_with_workers(args):
                          start_new_session=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120                    # a generous bound on start-up
-    while time.monotonic() < deadline and len(_children(p.pid)) < 2 and p.poll() is None:
+    while time.monotonic() < deadline and len(children(p.pid)) < 2 and p.poll() is None:
         time.sleep(0.05)
-    workers = _children(p.pid)
+    workers = children(p.pid)
     assert len(workers) >= 2, f"no workers started: {p.poll()}"
     return p, workers
 

@@ -21,6 +21,7 @@ from drez.solver.solodrez import batch
 from drez.solver.solodrez.kernels import ensure_compiled
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import Limits, solve
+from tests.cli.helpers import children
 
 RANGE = "0-39"
 # a node cap (not time or memory) stops the harder deals, the same way on every machine
@@ -193,7 +194,7 @@ def test_sigterm_stops_the_workers_too_and_keeps_finished_rows(tmp_path):
     while time.time() < deadline and (not os.path.exists(out) or
                                       open(out).read().count("\n") < 6):
         time.sleep(0.01)
-    workers = _children(proc.pid)
+    workers = children(proc.pid)
     assert workers, "the run has no worker processes"
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
@@ -224,18 +225,6 @@ def test_ctrl_c_while_a_worker_starts_does_not_end_it():
     assert w.proc.exitcode == 0
 
 
-def _children(pid: int) -> list[int]:
-    """The process ids whose parent is pid (from /proc)."""
-    out = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.append(int(name))
-            except (OSError, IndexError, ValueError):
-                pass
-    return out
 
 
 def test_error_rows_for_exceptions_and_dead_workers(tmp_path):
