@@ -13,7 +13,7 @@ import json
 import math
 
 from ..grades import DIFFICULTIES
-from ..rules.deals import MAX_DEAL
+from ..rules.deals import MAX_DEAL, cut, deal_from_digits
 from ..search.solve import LOST, UNKNOWN, WON
 
 ERROR = "ERROR"
@@ -35,7 +35,7 @@ class RowError(ValueError):
 
 def _count(value, limit: int | None = None) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit():
-        value = int(value)
+        value = deal_from_digits(value)      # None past 2**64-1, never converted whole
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 \
             or (limit is not None and value > limit):
         raise ValueError("not a count" if limit is None else f"not a count up to {limit}")
@@ -101,7 +101,7 @@ def _checked(raw: dict, names) -> dict:
         try:
             row[name] = PARSERS[name](raw[name])
         except ValueError as e:
-            raise ValueError(f"field {name!r} is {raw[name]!r}, {e}") from None
+            raise ValueError(f"field {name!r} is {cut(repr(raw[name]))}, {e}") from None
     return row
 
 
