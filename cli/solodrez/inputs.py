@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 
 import click
 
@@ -42,20 +43,34 @@ read_record = exits_2(records.read_record)
 pick_deal = exits_2(pick.pick_deal)
 
 
-def check_writable_file(path: str, option: str) -> None:
-    """BadInput, before anything is written, when `path` cannot be created or replaced."""
+def why_not_writable(path: str) -> str | None:
+    """Why `path` may not be written as an output a user named, or None when it may: it
+    must name a regular file that its owner may write (a read-only file is refused even
+    for root), or nothing yet in a folder that can be written; a symlink counts as its
+    target, and one that leads nowhere is refused."""
     if "\0" in path or not path:
-        raise BadInput(f"{option} {path!r} is not a file name")
-    folder = os.path.dirname(os.path.abspath(path))
+        return "is not a file name"
     if os.path.islink(path) and not os.path.exists(path):
-        raise BadInput(f"{option} {path} is a symlink that leads to no file (a loop, or a "
-                       "missing target)")
+        return "is a symlink that leads to no file (a loop, or a missing target)"
     if os.path.isdir(path):
-        raise BadInput(f"{option} {path} is a folder; name a file")
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise BadInput(f"{option} {path} is not a regular file")
+        return "is a folder; name a file"
+    if os.path.exists(path):
+        if not os.path.isfile(path):
+            return "is not a regular file"
+        if not os.access(path, os.W_OK) or not os.stat(path).st_mode & stat.S_IWUSR:
+            return "is a read-only file"
+    folder = os.path.dirname(os.path.abspath(os.path.realpath(path)))
     if not os.path.isdir(folder):
-        raise BadInput(f"{option} {path}: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK) or (
-            os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise BadInput(f"{option} {path}: no permission to write there")
+        return f"cannot be made: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return "cannot be made: no permission to write in its folder"
+    return None
+
+
+def check_writable_file(path: str, option: str) -> None:
+    """BadInput, before anything is written, when `path` cannot be created or replaced
+    (why_not_writable)."""
+    why = why_not_writable(path)
+    if why is not None:
+        shown = repr(path) if why == "is not a file name" else path
+        raise BadInput(f"{option} {shown} {why}")

@@ -12,7 +12,7 @@ import tempfile
 
 import click
 
-from drez.cli.solodrez.inputs import BadInput
+from drez.cli.solodrez.inputs import BadInput, why_not_writable
 from drez.solver.solodrez.pictures.stepper import steps_html
 from drez.solver.solodrez.pictures.svg import position_svg
 from drez.solver.solodrez.rules.moves import move_text
@@ -24,18 +24,12 @@ def write_file(path: str, data: bytes) -> None:
     writes through a symlink to its target; it refuses, before writing anything, a folder,
     a device, a FIFO, a read-only file or a symlink loop.  BadInput names the path and the
     reason (a full disk as such); no temporary file is left behind."""
-    try:
-        target = os.path.realpath(path, strict=False)
-        st = os.stat(target) if os.path.lexists(target) else None
-    except OSError as e:                       # a symlink loop, a name too long, ...
-        raise BadInput(f"cannot write {path}: {e.strerror}") from None
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise BadInput(f"cannot write {path}: it is {what}")
-    if st is not None and (not os.access(target, os.W_OK) or not st.st_mode & stat.S_IWUSR):
-        raise BadInput(f"cannot write {path}: the file is read-only")
-    if st is not None:
-        mode = stat.S_IMODE(st.st_mode)
+    why = why_not_writable(path)
+    if why is not None:
+        raise BadInput(f"cannot write {path}: it {why}")
+    target = os.path.realpath(path)
+    if os.path.exists(target):
+        mode = stat.S_IMODE(os.stat(target).st_mode)
     else:
         umask = os.umask(0)
         os.umask(umask)
