@@ -88,7 +88,8 @@ class CrapetteTable:
                        "third": [card_code(c) for c in v.waste[p]]} for p in (0, 1)],
             "legal": self._legal() if mine else [],
             "end": self._end_word() if mine else None,
-            "stop_rule": self.stop_rule, "can_stop": self._stop_caller() == seat,
+            "stop_rule": self.stop_rule, "stop_by": self._stop_caller(),
+            "can_stop": self._stop_caller() == seat,
             "computer_to_move": self.computer_to_move(),
             "result": self._result(),
         }
