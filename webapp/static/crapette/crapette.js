@@ -165,7 +165,7 @@ function renderResult() {
   const h = document.createElement("h2");
   h.textContent = `${head}: ${r.reason}.`;
   const p = document.createElement("p");
-  p.textContent = `Cards left: ${r.cards_left[0]} and ${r.cards_left[1]}.${pts}`;
+  p.textContent = `Cards left: ${seatName(0)} ${r.cards_left[0]}, ${seatName(1)} ${r.cards_left[1]}.${pts}`;
   const b = document.createElement("button");
   b.className = "primary";
   if (m && !m.over) {
@@ -183,12 +183,14 @@ function renderResult() {
   box.appendChild(div);
 }
 
+function short(p) { return seatName(p).replace("The computer", "Computer"); }
+
 function renderMatch() {
   const m = S.match, box = $("match");
   if (!m) { box.replaceChildren(); return; }
-  const rows = m.played.map((g, i) => `<tr><td>${i + 1}</td><td>${g.winner === null ? "draw" : seatName(g.winner)}</td><td>${g.points[0]}</td><td>${g.points[1]}</td></tr>`).join("");
+  const rows = m.played.map((g, i) => `<tr><td>${i + 1}</td><td>${g.winner === null ? "draw" : short(g.winner)}</td><td>${g.points[0]}</td><td>${g.points[1]}</td></tr>`).join("");
   box.innerHTML = `<h2 class="loghead">Match: game ${Math.min(m.played.length + 1, m.games)} of ${m.games}</h2>
-    <table class="scores"><thead><tr><th>Game</th><th>Winner</th><th>${seatName(0)}</th><th>${seatName(1)}</th></tr></thead>
+    <table class="scores"><thead><tr><th>Game</th><th>Winner</th><th>${short(0)}</th><th>${short(1)}</th></tr></thead>
     <tbody>${rows}</tbody><tfoot><tr><th colspan="2">Total</th><th>${m.scores[0]}</th><th>${m.scores[1]}</th></tr></tfoot></table>`;
 }
 
