@@ -240,3 +240,73 @@ def test_the_rules_are_one_click_away(server, browser, shots):
         rules.close()
     assert not errors, errors
     page.close()
+
+
+def test_two_people_at_one_screen_call_stop(server, browser, shots):
+    """Crapette for two people with the stop rule (C15): a player who ends the turn while a
+    card could go home is stopped by the other, whose turn it then is."""
+    page, errors = _page(browser, "desktop")
+
+    def choose():
+        page.select_option("#opponent", "human")
+        page.check("#stop_rule")
+        page.select_option("#games", "1")
+    view = _start(page, server.url + "/crapette", choose)
+    for _ in range(60):
+        faulty = any(m["to"].startswith("h") for m in view["legal"])
+        mover = view["to_move"]
+        _mark(page)
+        page.click("#end")
+        view = _wait(page)
+        if faulty:
+            break
+    else:
+        pytest.fail("no card could go home in 60 turns")
+    assert view["stop_by"] == 1 - mover and view["to_move"] == 1 - mover
+    page.wait_for_selector("#stop:not([hidden])")
+    shots(page, "crapette-two-people-stop.png")
+    _mark(page)
+    page.click("#stop")
+    view = _wait(page)
+    assert view["to_move"] == 1 - mover and view["moves_in_turn"] == 0
+    assert "calls stop" in page.locator("#log li").last.inner_text()
+    assert not errors, errors
+    page.close()
+
+
+def test_people_at_one_screen_pass_it_on(server, browser, shots):
+    """Up-and-down with two people and a computer: between two people's turns the hand is
+    hidden until the next person asks to see theirs."""
+    page, errors = _page(browser, "phone")
+
+    def choose():
+        page.select_option("#nseats", "3")
+        page.select_option("#seat1", "human")
+        page.select_option("#seat2", "greedy")
+        page.select_option("#games", "1")
+    view = _start(page, server.url + "/updown", choose)
+    handoffs, n = 0, 0
+    rng = random.Random(3)
+    while view["result"] is None:
+        if page.is_visible("#handoff"):
+            assert page.is_hidden("#hand")
+            if not handoffs:
+                shots(page, "updown-pass-the-screen.png")
+            handoffs += 1
+            _mark(page)
+            page.click("#reveal")
+            view = _wait(page)
+            assert view["seat"] == view["to_move"]
+            continue
+        action = rng.choice(view["legal"])
+        target = {"stop": "#stop", "pass": "#pass"}.get(action["kind"]) or (
+            f'#reserve button[data-action="{action["text"]}"]' if action["kind"] == "draw"
+            else f'#hand button[data-action="{action["text"]}"] >> nth=0')
+        _mark(page)
+        page.click(target)
+        view = _wait(page)
+        n += 1
+        assert n < 500
+    assert handoffs > 0
+    assert not errors, errors
+    page.close()

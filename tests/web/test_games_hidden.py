@@ -17,7 +17,7 @@ CRAPETTE = [{"opponent": "random", "games": 2}, {"opponent": "rule"}, {"opponent
             {"opponent": "search"}, {"opponent": "human", "stop_rule": True, "games": 2},
             {"opponent": "human"}]
 UPDOWN_SEATS = ["human", "random", "greedy", "mc", "best"]
-TOTALS = {"games": 0, "responses": 0}
+TOTALS = {"games": 0, "responses": 0, "stops": 0}
 
 
 def _updown_options(rng: random.Random) -> dict:
@@ -81,6 +81,10 @@ class Player:
             view = self.post("view", seat)["view"]
             self.extras(view, seat)
             view = self.post("act", seat, move=self.pick(view))["view"]
+            view = self.after(view)
+
+    def after(self, view):
+        return view
 
     def extras(self, view, seat: int) -> None:
         """Now and then: a hint, another seat's view, a wrong token, a move out of turn."""
@@ -105,11 +109,20 @@ class Player:
 
 
 class CrapettePlayer(Player):
+    def after(self, view):
+        """Two people with the stop rule: the other player calls stop now and then (C15)."""
+        caller = view.get("stop_by")
+        if caller is not None and caller in self.tokens and self.rng.random() < 0.5:
+            TOTALS["stops"] += 1
+            return self.post("act", caller, move="stop")["view"]
+        return view
+
     def pick(self, view):
         if view["can_stop"] and self.rng.random() < 0.5:
+            TOTALS["stops"] += 1
             return "stop"
         homes = [m for m in view["legal"] if m["to"].startswith("h")]
-        if homes and self.rng.random() < 0.8:
+        if homes and self.rng.random() < 0.6:
             m = self.rng.choice(homes)
         elif view["legal"] and self.rng.random() < 0.6:
             m = self.rng.choice(view["legal"])
@@ -140,8 +153,9 @@ def test_no_answer_shows_a_hidden_card_or_a_seed(monkeypatch):
     for _ in range(16):
         UpdownPlayer(client, store, seen, "updown", _updown_options(rng), rng).play(600)
         TOTALS["games"] += 1
-    print(f"\nhidden-information scan: {TOTALS['games']} matches, {TOTALS['responses']} answers")
-    assert TOTALS["responses"] > 1000
+    print(f"\nhidden-information scan: {TOTALS['games']} matches, {TOTALS['responses']} answers, "
+          f"{TOTALS['stops']} stops called")
+    assert TOTALS["responses"] > 1000 and TOTALS["stops"] > 0
 
 
 def test_the_scan_finds_a_hidden_card_when_there_is_one(monkeypatch):

@@ -228,7 +228,6 @@ async function send(seat, move) {
     S.view = data.view;
     if (!S.view.result && S.tokens[S.view.to_move] !== undefined && S.view.to_move !== seat) {
       S.view = (await T.api(`/api/crapette/${S.game}/view`, { token: tokenFor(S.view.to_move) })).view;
-      if (!vsComputer()) T.log(`${seatName(S.view.to_move)} to move.`, "note");
     }
   } catch (e) {
     T.showError(e);
