@@ -123,6 +123,8 @@ def test_bad_bodies_and_moves_are_json_4xx():
              (client.post(url + "/act", json={"token": token}), 400),
              (client.post(url + "/act", json={"token": token, "move": {"from": "w9", "to": "h1"}}), 400),
              (client.post(url + "/act", json={"token": token, "move": ["s0", "h1"]}), 400),
+             (client.post(url + "/act", json={"token": token, "move": {"from": ["s0"], "to": {}}}), 400),
+             (client.post(url + "/act", json={"token": ["x"], "move": "switch"}), 403),
              (client.post(url + "/next", json={"token": token}), 409),
              (client.get(url + "/view"), 405)]
     for r, status in cases:
@@ -137,3 +139,34 @@ def test_bad_bodies_and_moves_are_json_4xx():
         assert r.status_code == status and "error" in r.json()
     r = client.post(url + "/act", json={"token": other, "move": "pass"})
     assert r.status_code == 409 and r.json() == {"error": "it is not your turn"}
+
+
+def test_no_body_gets_a_server_error():
+    """Random JSON in every field of every route: always a JSON answer below 500."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    client, _ = client_and_store()
+    crap = client.post("/api/crapette/new", json={"opponent": "human", "stop_rule": True}).json()
+    up = client.post("/api/updown/new", json={"seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    words = st.sampled_from(["switch", "stop", "s0", "h1", "play 7", "draw 1", "human", "best"])
+    json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                               | st.text(max_size=12) | words,
+                               lambda inner: st.lists(inner, max_size=4)
+                               | st.dictionaries(st.sampled_from(["from", "to", "kind", "strength"]), inner,
+                                                 max_size=3), max_leaves=8)
+    fields = st.dictionaries(st.sampled_from(["move", "opponent", "stop_rule", "games", "seats", "ending"]),
+                             json_values, max_size=4)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(game=st.sampled_from([crap, up]), route=st.sampled_from(["act", "view", "hint", "next", "new"]),
+           body=fields, seat=st.sampled_from(["0", "1"]))
+    def check(game, route, body, seat):
+        kind = game["view"]["kind"]
+        url = f"/api/{kind}/new" if route == "new" else f"/api/{kind}/{game['game']}/{route}"
+        r = client.post(url, json={"token": game["tokens"][seat], **body})
+        assert r.status_code < 500, (url, body, r.text)
+        assert r.headers["content-type"].startswith("application/json")
+        assert r.status_code == 200 or set(r.json()) == {"error"}
+
+    check()

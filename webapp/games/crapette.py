@@ -141,7 +141,8 @@ class CrapetteTable:
     def _move(self, value, p: int) -> Move:
         if value in ("switch", "flip", "pass"):
             return {"switch": end_move(p), "flip": flip_move(p), "pass": PASS}[value]
-        if not (isinstance(value, dict) and value.get("from") in PILES and value.get("to") in PILES):
+        if not (isinstance(value, dict) and all(isinstance(value.get(k), str) and value[k] in PILES
+                                                for k in ("from", "to"))):
             raise BadRequest('"move" must be "switch", "flip", "pass", "stop" or '
                              '{"from": pile, "to": pile} with piles w1-w8, h1-h8, f0, s0, t0, f1, s1, t1')
         return Move(PILES[value["from"]], PILES[value["to"]])
