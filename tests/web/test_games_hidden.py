@@ -11,6 +11,8 @@ import random
 
 import pytest
 
+from drez.webapp.games import crapette as crapette_table
+from drez.webapp.games import updown as updown_table
 from tests.web.games_helpers import SeenCards, client_and_store, codes_in
 
 CRAPETTE = [{"opponent": "random", "games": 2}, {"opponent": "rule"}, {"opponent": "best"},
@@ -143,7 +145,23 @@ class UpdownPlayer(Player):
         return self.rng.choice(["play 1x", "draw 9", "fly", 7, "lead"])
 
 
+class SeededSecrets:
+    """Stands in for `secrets` in the tables' modules so that the run is the same every time
+    (the deals and the computer's random sources come from these numbers)."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def randbits(self, k: int) -> int:
+        return self.rng.getrandbits(k)
+
+    def token_hex(self, n: int) -> str:
+        return self.rng.randbytes(n).hex()
+
+
 def test_no_answer_shows_a_hidden_card_or_a_seed(monkeypatch):
+    monkeypatch.setattr(crapette_table, "secrets", SeededSecrets(1))
+    monkeypatch.setattr(updown_table, "secrets", SeededSecrets(2))
     client, store = client_and_store()
     seen = SeenCards(monkeypatch, store)
     rng = random.Random(39)
