@@ -19,7 +19,7 @@ CRAPETTE = [{"opponent": "random", "games": 2}, {"opponent": "rule"}, {"opponent
             {"opponent": "search"}, {"opponent": "human", "stop_rule": True, "games": 2},
             {"opponent": "human"}]
 UPDOWN_SEATS = ["human", "random", "greedy", "mc", "best"]
-TOTALS = {"games": 0, "responses": 0, "stops": 0}
+TOTALS = {"games": 0, "responses": 0, "stops": 0, "next": 0}
 
 
 def _updown_options(rng: random.Random) -> dict:
@@ -72,6 +72,7 @@ class Player:
                 if view["match"]["over"]:
                     return
                 view = self.post("next", self.rng.choice(list(self.tokens)))["view"]
+                TOTALS["next"] += 1
                 continue
             if view["computer_to_move"]:
                 asker = self.rng.choice(list(self.tokens))
@@ -171,7 +172,8 @@ def test_no_answer_shows_a_hidden_card_or_a_seed(monkeypatch):
     for _ in range(16):
         UpdownPlayer(client, store, seen, "updown", _updown_options(rng), rng).play(600)
         TOTALS["games"] += 1
-    print(f"\nhidden-information scan: {TOTALS['games']} matches, {TOTALS['responses']} answers, "
+    print(f"\nhidden-information scan: {TOTALS['games']} matches ({TOTALS['games'] + TOTALS['next']} games), "
+          f"{TOTALS['responses']} answers, "
           f"{TOTALS['stops']} stops called")
     assert TOTALS["responses"] > 1000 and TOTALS["stops"] > 0
 
