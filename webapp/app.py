@@ -32,6 +32,7 @@ from drez.solver.solodrez.io.records import format_record, read_record
 from drez.solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
+from drez.webapp.games import games_routes
 from drez.webapp.searches import Budget, Busy, Searches
 
 MAX_BODY = 64 * 1024          # a position is ~200 bytes, a long game record ~2 KB
@@ -273,6 +274,7 @@ def create_app(budget: Budget | None = None, allowed_hosts=("127.0.0.1", "localh
               Route("/api/picture", picture, methods=["POST"]),
               Route("/api/steps", steps, methods=["POST"]),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    routes += games_routes(read_json)
     app = Starlette(routes=routes,
                     middleware=[Middleware(HostCheck, allowed=allowed_hosts)],
                     exception_handlers={HTTPException: http_error, InputError: bad_input,
