@@ -150,7 +150,8 @@ def test_no_body_gets_a_server_error():
     crap = client.post("/api/crapette/new", json={"opponent": "human", "stop_rule": True}).json()
     up = client.post("/api/updown/new", json={"seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     words = st.sampled_from(["switch", "stop", "s0", "h1", "play 7", "draw 1", "human", "best"])
-    json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    json_values = st.recursive(st.none() | st.booleans() | st.integers()
+                               | st.floats(allow_nan=False, allow_infinity=False)
                                | st.text(max_size=12) | words,
                                lambda inner: st.lists(inner, max_size=4)
                                | st.dictionaries(st.sampled_from(["from", "to", "kind", "strength"]), inner,
