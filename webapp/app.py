@@ -20,7 +20,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.responses import FileResponse, JSONResponse
-from starlette.routing import Mount, Route
+from starlette.routing import Match, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from drez.solver.solodrez.io.errors import InputError
@@ -45,6 +45,11 @@ async def rules(request):
 
 
 async def api_not_found(request):
+    """404 for a path no route serves; 405 for one served with another method."""
+    for route in request.app.router.routes:
+        other = getattr(route, "endpoint", None) is not api_not_found
+        if other and route.matches(request.scope)[0] == Match.PARTIAL:
+            raise BadRequest(f"{request.method[:10]} is not allowed on {request.url.path[:80]}", 405)
     raise BadRequest(f"no such API route: {request.url.path[:80]}", 404)
 
 

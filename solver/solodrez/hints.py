@@ -119,6 +119,17 @@ def quick_block(pos: Position, cancel=None):
     return proven_block(pos, r, found, circling_checked=True)
 
 
+STATUS_SECONDS = 1.0          # `drez play`'s status after each move
+
+
+def quick_status(pos: Position, cancel=None, seconds: float = STATUS_SECONDS) -> Hint:
+    """The status `drez play` shows after each move: a verdict search of about `seconds`
+    (want_optimal False), so WON with a win found (at_most), a proven LOST (a detector's
+    proof stands when the search is stopped), or UNKNOWN."""
+    limits = Limits(max_seconds=seconds, max_memory=1 << 27, cancel=cancel)
+    return hint_and_line(pos, limits, want_optimal=False)[0]
+
+
 @dataclass(frozen=True, kw_only=True)
 class MoveResult:
     """One legal move and the hint of the position after it (all_moves)."""

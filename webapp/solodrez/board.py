@@ -3,8 +3,9 @@ by code and by name, how many cards at the top of each column form an ordered ru
 move said in words (with the series it removed)."""
 from __future__ import annotations
 
+from drez.solver.solodrez.io.sentences import move_said as said  # noqa: F401  (the page's words)
+from drez.solver.solodrez.io.sentences import removed_series  # noqa: F401
 from drez.solver.solodrez.rules.cards import RANK_NAMES, card_digit, card_name, card_number, is_neutral
-from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 
 JOKER = 6
@@ -42,29 +43,3 @@ def board_json(pos: Position) -> dict:
     return {"columns": [[card_name(c) for c in col] for col in pos.columns],
             "runs": [run_length(col) for col in pos.columns],
             "names": [[person_name(c) for c in col] for col in pos.columns]}
-
-
-def removed_series(before: Position, move: Move, after: Position) -> list[int]:
-    """The columns (1-9) whose complete series the move removed: a column that should hold
-    cards after the move and is empty (none when the move won the game: then every card
-    left the table)."""
-    if after.is_won():
-        return []
-    counts = [len(c) for c in before.columns]
-    counts[move.src] -= move.cards
-    counts[move.dst] += move.cards
-    return [c + 1 for c in range(len(counts)) if counts[c] and not after.columns[c]]
-
-
-def said(before: Position, move: Move, after: Position) -> str:
-    """'3 cards from column 4 onto column 7; the series in column 7 is removed'."""
-    cards = "1 card" if move.cards == 1 else f"{move.cards} cards"
-    text = f"{cards} from column {move.src + 1} onto column {move.dst + 1}"
-    gone = removed_series(before, move, after)
-    if len(gone) == 1:
-        text += f"; the series in column {gone[0]} is removed"
-    elif gone:
-        text += "; the series in columns " + " and ".join(map(str, gone)) + " are removed"
-    if after.is_won():
-        text += "; the game is won"
-    return text
