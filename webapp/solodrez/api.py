@@ -32,7 +32,7 @@ from drez.webapp.solodrez.memory import Known, WinMemory
 
 MAX_REVIEW_MOVES = 300
 MAX_RECORD_MOVES = 1000
-QUICK_SECONDS = 0.8           # a quick hint's or solution's verdict search
+QUICK_SECONDS = 0.7           # a quick verdict search: with the answer's way, within 1 s
 STATUS_SECONDS = 3.0          # a status check's verdict search
 POSITION_WHAT = "a string in the position text format (nine lines)"
 MOVE_HOW = '"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}'
