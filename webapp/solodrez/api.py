@@ -26,9 +26,17 @@ from drez.solver.solodrez.rules.deals import MAX_DEAL
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.webapp.bodies import BadRequest, flag, is_whole, read_json, seconds, text, whole
+from drez.webapp.solodrez.answers import (
+    better,
+    feed_hint,
+    feed_solve,
+    hint_answer,
+    hint_of,
+    solution_of,
+)
 from drez.webapp.solodrez.board import board_json, removed_series, said
 from drez.webapp.solodrez.daily import daily_deal, read_date
-from drez.webapp.solodrez.memory import Known, WinMemory
+from drez.webapp.solodrez.memory import WinMemory
 
 MAX_REVIEW_MOVES = 300
 MAX_RECORD_MOVES = 1000
@@ -70,80 +78,22 @@ def _limits(request, data: dict, cap: float | None = None):
     return searches.limits(asked)
 
 
-# ---- the memory: fed by every search, read before any -----------------------------
-
-def _feed_hint(memory: WinMemory, pos: Position, answer: dict) -> None:
-    """What a hint job's answer proves, into the memory."""
-    if answer["verdict"] == "WON":
-        memory.record_line(pos, answer["line"], answer["proven"], answer["lower_bound"])
-    elif answer["verdict"] == "LOST":
-        memory.record_lost(pos, answer["lost_why"], _blocked_of(answer))
-    else:
-        memory.record_bound(pos, answer["lower_bound"])
-
-
-def _feed_solve(memory: WinMemory, pos: Position, answer: dict) -> None:
-    if answer["verdict"] == "WON":
-        memory.record_line(pos, answer["moves"], answer["optimal"], answer["lower_bound"])
-    elif answer["verdict"] == "LOST":
-        memory.record_lost(pos, f"lost: no sequence of moves wins (all {answer['nodes']} "
-                                "reachable positions searched)", ("exhausted", answer["nodes"], None))
-    else:
-        memory.record_bound(pos, answer["lower_bound"])
-
-
-def _blocked_of(answer: dict):
-    return (answer["blocked"], answer["blocked_positions"], answer["reason"])
-
-
-def _hint_of(known: Known) -> dict:
-    """The hint answer (the keys of `drez hint --json`) that the memory gives."""
-    if known.lost:
-        kind, positions, reason = known.blocked or (None, None, None)
-        return {"verdict": "LOST", "move": None, "distance": None, "length": None,
-                "optimal": False, "lower_bound": None, "proven": True, "blocked": kind,
-                "blocked_positions": positions, "reason": reason, "nodes": 0, "seconds": 0.0,
-                "limit": None, "line": [], "lost_why": known.lost_why}
-    n = len(known.line)
-    return {"verdict": "WON", "move": known.line[0].json() if known.line else None,
-            "distance": n if known.proven else None, "length": n, "optimal": known.proven,
-            "lower_bound": n if known.proven else known.at_least, "proven": known.proven,
-            "blocked": None, "blocked_positions": None, "reason": None, "nodes": 0,
-            "seconds": 0.0, "limit": None if known.proven else "unproven",
-            "line": [m.json() for m in known.line], "lost_why": None}
-
-
-def _hint_answer(answer: dict, refine: bool, source: str) -> dict:
-    """A hint answer with the page's names: at_most, at_least, refine, source."""
-    return {**answer, "at_most": answer["length"], "at_least": answer["lower_bound"],
-            "refine": refine and not answer["proven"], "source": source}
-
-
-def _better(known: Known | None, answer: dict) -> bool:
-    """The memory knows more than a search's unproven answer."""
-    if known is None or answer["proven"]:
-        return False
-    if known.lost or known.proven:
-        return True
-    return bool(known.line) and (answer["verdict"] != "WON" or len(known.line) < answer["length"])
-
-
 async def _hint_search(request, data: dict, pos: Position, quick: bool) -> tuple[dict, str]:
     """The best hint the server has for pos: (the hint job's keys, "memory" or "search")."""
     memory = _memory(request)
     known = memory.get(pos)
     if known is not None and (known.lost or known.proven or (quick and known.won)):
-        return _hint_of(known), "memory"
+        return hint_of(known), "memory"
     searches = request.app.state.searches
     if quick:
         answer = await searches.run(request, "hint", _limits(request, data, QUICK_SECONDS), pos,
                                     False, lane="quick")
     else:
         answer = await searches.run(request, "hint", _limits(request, data), pos, True)
-    _feed_hint(memory, pos, answer)
+    feed_hint(memory, pos, answer)
     known = memory.get(pos)
-    if _better(known, answer):
-        return _hint_of(known), "memory"
+    if better(known, answer):
+        return hint_of(known), "memory"
     return answer, "search"
 
 
@@ -238,7 +188,7 @@ async def hint(request):
     data = await read_json(request)
     pos, quick = _position(data), flag(data, "quick")
     answer, source = await _hint_search(request, data, pos, quick)
-    return JSONResponse(_hint_answer(answer, quick, source))
+    return JSONResponse(hint_answer(answer, quick, source))
 
 
 async def status(request):
@@ -248,14 +198,14 @@ async def status(request):
     memory = _memory(request)
     known = memory.get(pos)
     if known is not None and (known.won or known.lost):
-        answer, source = _hint_of(known), "memory"
+        answer, source = hint_of(known), "memory"
     else:
         searches = request.app.state.searches
         answer = await searches.run(request, "hint", _limits(request, data, STATUS_SECONDS),
                                     pos, False, lane="quick")
-        _feed_hint(memory, pos, answer)
+        feed_hint(memory, pos, answer)
         known = memory.get(pos)
-        answer, source = (_hint_of(known), "memory") if _better(known, answer) else (answer, "search")
+        answer, source = (hint_of(known), "memory") if better(known, answer) else (answer, "search")
     won = answer["verdict"] == "WON"
     return JSONResponse({
         "verdict": answer["verdict"], "at_most": answer["length"] if won else None,
@@ -263,18 +213,6 @@ async def status(request):
         "proven": answer["proven"], "moves": answer["line"] if won else [],
         "lost_why": answer["lost_why"], "refine": won and not answer["proven"],
         "limit": answer["limit"], "source": source})
-
-
-def _solution_of(known: Known, optimal: bool) -> dict:
-    """The answer of `drez solve --json` that the memory gives."""
-    if known.lost:
-        return {"verdict": "LOST", "moves": [], "length": None, "optimal": False, "nodes": 0,
-                "seconds": 0.0, "limit": None, "lower_bound": None, "lost_why": known.lost_why}
-    n = len(known.line)
-    return {"verdict": "WON", "moves": [m.json() for m in known.line], "length": n,
-            "optimal": known.proven, "nodes": 0, "seconds": 0.0,
-            "limit": None if known.proven or not optimal else "unproven",
-            "lower_bound": n if known.proven else known.at_least, "lost_why": None}
 
 
 async def solve(request):
@@ -285,7 +223,7 @@ async def solve(request):
     memory = _memory(request)
     known = memory.get(pos)
     if known is not None and (known.lost or known.proven or (known.won and (quick or not optimal))):
-        answer, source = _solution_of(known, optimal), "memory"
+        answer, source = solution_of(known, optimal), "memory"
     else:
         searches = request.app.state.searches
         if quick:
@@ -293,13 +231,13 @@ async def solve(request):
                                         pos, False, lane="quick")
         else:
             answer = await searches.run(request, "solve", _limits(request, data), pos, optimal)
-        _feed_solve(memory, pos, answer)
+        feed_solve(memory, pos, answer)
         known = memory.get(pos)
         answer, source = {**answer, "lost_why": None}, "search"
         if known is not None and (known.lost or (known.won and (
                 answer["verdict"] != "WON" or len(known.line) < answer["length"]
                 or (known.proven and not answer["optimal"])))):
-            answer, source = _solution_of(known, optimal), "memory"
+            answer, source = solution_of(known, optimal), "memory"
     proven = answer["verdict"] == "LOST" or (answer["verdict"] == "WON" and answer["optimal"])
     return JSONResponse({**answer, "proven": proven,
                          "refine": optimal and answer["verdict"] == "WON" and not proven,
