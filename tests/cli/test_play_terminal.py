@@ -277,3 +277,50 @@ def test_new_with_a_number_does_not_take_the_next_command_for_a_file_name(tmp_pa
     assert not (tmp_path / "moves").exists()
     assert "'moves' is a command, not a file name" in r.output and "deal 292." in r.output
     assert "4>2" in r.output.split("deal 292.", 1)[1]          # `moves` ran on deal 292
+
+
+def test_ctrl_d_on_a_terminal_offers_to_save_as_quit_does(tmp_path):
+    import pty
+    import select
+    save = tmp_path / "kept.txt"
+    pid, fd = pty.fork()
+    if pid == 0:                                   # the child: drez play on a terminal
+        os.environ["NO_COLOR"] = "1"
+        os.execv(DREZ[0], [*DREZ, "play", "42"])
+    buf = bytearray()
+
+    def read_until(token: bytes, timeout: float) -> bool:
+        end = time.time() + timeout
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    buf.extend(os.read(fd, 65536))
+                except OSError:
+                    return False
+            if token in buf:
+                return True
+        return False
+
+    try:
+        assert read_until(b"> ", 60)
+        os.write(fd, b"1>2\r")
+        end = time.time() + 120                    # the move shown, its status, the prompt
+        while buf.count(b"\n> ") + buf.startswith(b"> ") < 2 and time.time() < end:
+            read_until(b"\x00", 0.5)
+        os.write(fd, b"\x04")                      # Ctrl-D at the prompt
+        assert read_until(b"save the 1 move first?", 60), buf.decode(errors="replace")[-500:]
+        os.write(fd, str(save).encode() + b"\r")
+        read_until(b"\x00", 5)
+    finally:
+        for _ in range(100):
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)          # our own child, stuck: end it
+            os.waitpid(pid, 0)
+        os.close(fd)
+    assert "Traceback" not in buf.decode(errors="replace")
+    assert parse_record(save.read_text(), str(tmp_path)).label == "deal 42"
