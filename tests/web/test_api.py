@@ -395,3 +395,31 @@ def test_pages_rules_and_the_page(client):
         assert r.status_code == 200 and "html" in r.headers["content-type"]
     else:
         assert r.status_code == 404 and "rules page" in r.json()["error"]
+
+
+def test_a_quick_hint_asked_while_the_status_search_runs_shares_it():
+    """The page asks the status and, at once, a quick hint of the same position: both are
+    answered (the hint shares the status's search, or says nothing is known yet), and a
+    hint's move keeps the game winnable."""
+    app = create_app(Budget(max_seconds=5.0, max_memory=256 << 20, workers=1))
+    pos = Position.from_deal(8461)
+    answers = {}
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        def ask(route, body):
+            answers[route] = c.post(route, json=body)
+        threads = [threading.Thread(target=ask, args=("/api/status", {"position": str(pos)})),
+                   threading.Thread(target=ask, args=("/api/hint", {"position": str(pos),
+                                                                    "quick": True}))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        st, h = answers["/api/status"].json(), answers["/api/hint"].json()
+        assert st["verdict"] == "WON" and _replay(pos, st["moves"]) == (True, "")
+        assert h["verdict"] in ("WON", "UNKNOWN") and h["refine"]
+        if h["verdict"] == "WON":
+            assert solve(_after(pos, h["move"])).verdict == "WON"
+        else:
+            assert h["source"] == "pending" and h["move"] is None
+        again = c.post("/api/hint", json={"position": str(pos), "quick": True}).json()
+        assert again["source"] == "memory" and again["move"] == st["moves"][0]

@@ -47,6 +47,14 @@ def hint_of(known: Known) -> dict:
             "line": [m.json() for m in known.line], "lost_why": None}
 
 
+def pending_hint() -> dict:
+    """The hint answer while nothing is known yet of a position (its search goes on)."""
+    return {"verdict": "UNKNOWN", "move": None, "distance": None, "length": None,
+            "optimal": False, "lower_bound": None, "proven": False, "blocked": None,
+            "blocked_positions": None, "reason": None, "nodes": 0, "seconds": 0.0,
+            "limit": "time", "line": [], "lost_why": None}
+
+
 def hint_answer(answer: dict, refine: bool, source: str) -> dict:
     """A hint answer with the page's names: at_most, at_least, refine, source."""
     return {**answer, "at_most": answer["length"], "at_least": answer["lower_bound"],

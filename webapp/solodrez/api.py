@@ -9,6 +9,7 @@ from the memory, else from a verdict search of at most QUICK_SECONDS.
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 
@@ -32,6 +33,7 @@ from drez.webapp.solodrez.answers import (
     feed_solve,
     hint_answer,
     hint_of,
+    pending_hint,
     solution_of,
 )
 from drez.webapp.solodrez.board import board_json, removed_series, said
@@ -42,6 +44,7 @@ MAX_REVIEW_MOVES = 300
 MAX_RECORD_MOVES = 1000
 QUICK_SECONDS = 0.7           # a quick verdict search: with the answer's way, within 1 s
 STATUS_SECONDS = 3.0          # a status check's verdict search
+QUICK_WAIT = 0.9              # the longest a quick hint waits for a search under way
 POSITION_WHAT = "a string in the position text format (nine lines)"
 MOVE_HOW = '"move" must be like "4>7" or {"from": 4, "to": 7, "cards": 1}'
 
@@ -78,16 +81,53 @@ def _limits(request, data: dict, cap: float | None = None):
     return searches.limits(asked)
 
 
+def _flights(request) -> dict:
+    state = request.app.state
+    if getattr(state, "solodrez_flights", None) is None:
+        state.solodrez_flights = {}
+    return state.solodrez_flights
+
+
+async def _verdict(request, pos: Position, limits) -> tuple[dict, bool]:
+    """The hint job's verdict search (want_optimal False) of pos in the quick lane, shared
+    with a request already running one for the same position: (its answer, whether this
+    request started it).  The answer feeds the memory when it lands, even if no request
+    waits for it any more."""
+    key, flights, memory = str(pos), _flights(request), _memory(request)
+    task = flights.get(key)
+    own = task is None
+    if own:
+        searches = request.app.state.searches
+        task = asyncio.ensure_future(searches.run(request, "hint", limits, pos, False, lane="quick"))
+        flights[key] = task
+
+        def landed(t):
+            if flights.get(key) is t:
+                del flights[key]
+            if not t.cancelled() and t.exception() is None:
+                feed_hint(memory, pos, t.result())
+        task.add_done_callback(landed)
+    return await asyncio.shield(task), own
+
+
 async def _hint_search(request, data: dict, pos: Position, quick: bool) -> tuple[dict, str]:
-    """The best hint the server has for pos: (the hint job's keys, "memory" or "search")."""
+    """The best hint the server has for pos: (the hint job's keys, "memory" or "search").
+    A quick one that finds a status check of pos running waits for it QUICK_SECONDS at most,
+    then says what it knows ("pending": nothing yet)."""
     memory = _memory(request)
     known = memory.get(pos)
     if known is not None and (known.lost or known.proven or (quick and known.won)):
         return hint_of(known), "memory"
     searches = request.app.state.searches
     if quick:
-        answer = await searches.run(request, "hint", _limits(request, data, QUICK_SECONDS), pos,
-                                    False, lane="quick")
+        limits = _limits(request, data, QUICK_SECONDS)
+        try:
+            answer, _ = await asyncio.wait_for(_verdict(request, pos, limits), QUICK_WAIT)
+        except asyncio.TimeoutError:        # a longer search of pos (a status) goes on
+            known = memory.get(pos)
+            if known is not None and (known.won or known.lost):
+                return hint_of(known), "memory"
+            return pending_hint(), "pending"
     else:
         answer = await searches.run(request, "hint", _limits(request, data), pos, True)
     feed_hint(memory, pos, answer)
@@ -200,10 +240,10 @@ async def status(request):
     if known is not None and (known.won or known.lost):
         answer, source = hint_of(known), "memory"
     else:
-        searches = request.app.state.searches
-        answer = await searches.run(request, "hint", _limits(request, data, STATUS_SECONDS),
-                                    pos, False, lane="quick")
-        feed_hint(memory, pos, answer)
+        limits = _limits(request, data, STATUS_SECONDS)
+        answer, own = await _verdict(request, pos, limits)
+        if answer["verdict"] == "UNKNOWN" and not own:     # a shorter search's: search on
+            answer, _ = await _verdict(request, pos, limits)
         known = memory.get(pos)
         answer, source = (hint_of(known), "memory") if better(known, answer) else (answer, "search")
     won = answer["verdict"] == "WON"
