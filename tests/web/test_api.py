@@ -423,3 +423,9 @@ def test_a_quick_hint_asked_while_the_status_search_runs_shares_it():
             assert h["source"] == "pending" and h["move"] is None
         again = c.post("/api/hint", json={"position": str(pos), "quick": True}).json()
         assert again["source"] == "memory" and again["move"] == st["moves"][0]
+
+
+def test_hint_latency_refuses_bad_deals_in_one_line():
+    r = CliRunner().invoke(drez, ["hint-latency", "--deals", "292,abc"])
+    assert r.exit_code == 2 and "--deals must be deal numbers" in r.output
+    assert "Traceback" not in r.output
