@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 
-MEMORY_POSITIONS = 200_000       # entries of a few hundred bytes: tens of MB at most
+MEMORY_POSITIONS = 50_000        # an entry: its text (~200 bytes) and the rest of a line: ~30 MB in all
 
 
 @dataclass(frozen=True)
