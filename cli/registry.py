@@ -18,6 +18,7 @@ MODULES = {
     "crapette": "drez.cli.crapette.commands",
     "deal": "drez.cli.solodrez.position",
     "hint": "drez.cli.solodrez.hints",
+    "hint-latency": "drez.cli.solodrez.latency",
     "moves": "drez.cli.solodrez.position",
     "play": "drez.cli.solodrez.play",
     "report": "drez.cli.solodrez.report",

@@ -7,6 +7,10 @@ max_seconds and max_memory never exceed the server's caps, and a cancel flag in 
 memory that the server raises when the client goes away or the server stops; the
 search then ends at its next look at the clock (limit 'cancelled').  At most
 MAX_PENDING searches are running or waiting; past that a request gets 503.
+
+Two lanes: the quick searches that a person waits for (a quick hint, a status check,
+under a second or a few) run in their own `quick_workers` processes, so that they never
+wait behind a long proof running in the `workers` of the full lane.
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ class Budget:
     max_memory: int = 256 << 20
     max_nodes: int = DEFAULT_MAX_NODES
     workers: int = 2
+    quick_workers: int = 1        # 0: quick searches share the full lane's workers
 
 
 class Busy(Exception):
@@ -75,21 +80,33 @@ class Searches:
         self._flags = self._ctx.RawArray("b", MAX_PENDING)
         self._free = list(range(MAX_PENDING))
         self._lock = threading.Lock()
-        self._pool = None
+        self._pools: dict[str, ProcessPoolExecutor] = {}
         self.stopping = threading.Event()
 
-    def _get_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.budget.workers, mp_context=self._ctx,
-                                             initializer=_init_worker, initargs=(self._flags,))
-        return self._pool
+    def _lane(self, lane: str) -> str:
+        return "quick" if lane == "quick" and self.budget.quick_workers > 0 else "full"
+
+    def _get_pool(self, lane: str = "full") -> ProcessPoolExecutor:
+        lane = self._lane(lane)
+        if lane not in self._pools:
+            workers = self.budget.quick_workers if lane == "quick" else self.budget.workers
+            self._pools[lane] = ProcessPoolExecutor(workers, mp_context=self._ctx,
+                                                    initializer=_init_worker,
+                                                    initargs=(self._flags,))
+        return self._pools[lane]
+
+    def _drop_pool(self, lane: str) -> None:
+        self._pools.pop(self._lane(lane), None)
 
     async def start(self) -> None:
         """Start the workers and wait until each has loaded the kernels, so the first
         searches do not pay for that."""
-        pool = self._get_pool()
-        await asyncio.gather(*(asyncio.wrap_future(pool.submit(_ready))
-                               for _ in range(self.budget.workers)))
+        waits = []
+        for lane, n in (("full", self.budget.workers), ("quick", self.budget.quick_workers)):
+            if n > 0:
+                pool = self._get_pool(lane)
+                waits += [asyncio.wrap_future(pool.submit(_ready)) for _ in range(n)]
+        await asyncio.gather(*waits)
 
     def limits(self, max_seconds: float | None = None) -> Limits:
         """Limits within the caps; max_seconds, when given, can only lower the time cap."""
@@ -111,14 +128,15 @@ class Searches:
         with self._lock:
             self._free.append(slot)
 
-    async def run(self, request, job: str, limits: Limits, *args):
-        """webapp.jobs.<job>(limits, *args) in a worker process; its answer."""
+    async def run(self, request, job: str, limits: Limits, *args, lane: str = "full"):
+        """webapp.jobs.<job>(limits, *args) in a worker process of `lane` ("full" or
+        "quick"); its answer."""
         slot = self._take_slot()
         try:
-            future = self._get_pool().submit(_run_job, job, slot, limits, args)
+            future = self._get_pool(lane).submit(_run_job, job, slot, limits, args)
         except (BrokenProcessPool, RuntimeError) as e:
             self._give_back(slot)
-            self._pool = None
+            self._drop_pool(lane)
             raise Busy(f"the search workers stopped ({e.__class__.__name__}); try again") from None
         future.add_done_callback(lambda _: self._give_back(slot))
         busy = None              # raised outside the task group, which would wrap it
@@ -128,7 +146,7 @@ class Searches:
                 try:
                     result = await asyncio.wrap_future(future)
                 except BrokenProcessPool:
-                    self._pool = None    # a worker died (killed, out of memory): start anew
+                    self._drop_pool(lane)    # a worker died (killed, out of memory): start anew
                     busy = "a search worker died; try again"
                 except asyncio.CancelledError:
                     if not future.cancelled():
@@ -160,5 +178,5 @@ class Searches:
         for slot in range(MAX_PENDING):
             if slot not in free:
                 self._flags[slot] = 1
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        for pool in list(self._pools.values()):
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import re
 import sys
 
 import click
@@ -14,17 +15,24 @@ from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number,
 from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
 from drez.cli.solodrez.render import draw, use_color
 from drez.solver.solodrez import hints
-from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, quick_block
+from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, quick_status
 from drez.solver.solodrez.io.pick import PICK_DIFFICULTIES
 from drez.solver.solodrez.io.records import format_record
-from drez.solver.solodrez.io.sentences import hint_lines, limit_words, plural
+from drez.solver.solodrez.io.sentences import (
+    hint_lines,
+    limit_words,
+    plural,
+    removed_series,
+    series_words,
+    status_words,
+)
 from drez.solver.solodrez.kernels import ensure_compiled
 from drez.solver.solodrez.rules.moves import MoveError, MoveSyntaxError, move_text
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import LOST, WON, Limits, solve
 from drez.solver.solodrez.state import GameState
 
-PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, hint, solve, "
+PLAY_HELP = ("moves like 4>7 or 4>7:3; moves (list them), undo, redo, hint, solve, "
              "new [DIFFICULTY] [winnable] (a fresh deal), save FILE, board, help, quit")
 MOVE_HELP = "A move is written like 4>7 (column 4 onto column 7), or 4>7:3 to name the card count."
 CLEAR = "\x1b[H\x1b[2J"
@@ -71,6 +79,7 @@ class Game:
         self.state, self.label = GameState(pos), label
         self.start_text = label if label.startswith("deal ") else str(pos)
         self.texts: list[str] = []
+        self.undone: list = []  # (move, text) taken back by undo, the last one last
         self.saved = 0          # moves in the last saved record
 
     @property
@@ -146,12 +155,14 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
     """Play a deal or a position FILE in the terminal, one command a line (no DEAL: a
     random deal).
 
-    Commands: a move (4>7, or 4>7:3 to name the card count), moves, undo, hint, solve
-    (the rest of a shortest solution), new [easy|medium|hard|expert] [winnable] or new
-    NUMBER, save FILE (a game record `drez review` reads), board, help, quit.  Won and
-    lost positions are announced as they happen; the last move is highlighted.  Hints
-    and solve stop after --max-seconds (5 s unless told) and Ctrl-C stops them without
-    ending the game.  Reads piped input too; the game ends at the end of the input.
+    Commands: a move (4>7, or 4>7:3 to name the card count), moves, undo, redo, hint,
+    solve (the rest of a shortest solution), new [easy|medium|hard|expert] [winnable] or
+    new NUMBER, save FILE (a game record `drez review` reads), board, help, quit.  After
+    each move a short search (about a second) says whether the game is still winnable,
+    lost, or unknown; a series removed is said in words; the last move is highlighted.
+    Hints and solve stop after --max-seconds (5 s unless told) and Ctrl-C stops them
+    without ending the game.  Reads piped input too; the game ends at the end of the
+    input (Ctrl-D on a terminal offers to save first, as quit does).
     """
     ensure_compiled()
     console = Console()
@@ -166,11 +177,11 @@ def play(source, color, redraw, max_nodes, max_seconds, max_memory):
     session.show()
     session.announce()
     while True:
-        line = console.ask("> ")
+        line, session.pending = session.pending or console.ask("> "), None
         if line is None:
-            if not session.game.pos.is_won():
-                click.echo("end of input: game left unfinished")
-            break
+            if session.end_of_input():
+                break
+            continue
         cmd = line.split("#", 1)[0].strip()
         if cmd and session.table.run(cmd) == QUIT:
             break
@@ -182,6 +193,7 @@ class Session:
     def __init__(self, game: Game, console: Console, limits: Limits, color: bool, in_place: bool):
         self.game, self.console, self.limits = game, console, limits
         self.color, self.in_place = color, in_place
+        self.pending: str | None = None    # a command given where a file name was asked
         self.table = self._commands()
 
     def _commands(self) -> CommandTable:
@@ -189,7 +201,8 @@ class Session:
         return CommandTable(
             shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
                             moves=self.moves)
-            + [Command("solve", "the rest of a shortest solution", self.solve),
+            + [Command("redo", "play again the move undo took back", self.redo),
+               Command("solve", "the rest of a shortest solution", self.solve),
                Command("new", "a fresh deal: new [DIFFICULTY] [winnable] or new NUMBER", self.new),
                Command("save", "save FILE: the game record drez review reads", self.save),
                Command("board", "draw the board again", lambda _: self.show())],
@@ -216,20 +229,49 @@ class Session:
             click.echo(f"WON in {plural(len(game.texts), 'move')}! Type new for another "
                        "deal, save FILE to keep this game, or quit.")
             return
-        b = run_cancellable(lambda lim: quick_block(game.pos, lim.cancel), Limits(),
+        h = run_cancellable(lambda lim: quick_status(game.pos, lim.cancel), Limits(),
                             "checking the position")
-        if b is not None:
-            click.echo(f"{b.describe()}. Type undo to take moves back, new, or quit.")
+        if h.verdict == LOST:
+            click.echo(f"{status_words(h)}. Type undo to take moves back, new, or quit.")
+        else:
+            click.echo(status_words(h))
+
+    def end_of_input(self) -> bool:
+        """Ctrl-D, or the end of piped input: True to leave.  On a terminal it offers to
+        save, as quit does; when the input is closed nothing can be asked, so nothing is
+        saved, and the person is told how the moves could have been kept."""
+        game = self.game
+        if self.console.interactive:
+            return self.offer_save()
+        if not game.pos.is_won():
+            click.echo("end of input: game left unfinished")
+        if game.unsaved():
+            click.echo(f"the {plural(len(game.texts), 'move')} played were not saved: "
+                       "end the input with save FILE (or quit, then FILE) to keep them")
+        return True
+
+    def _is_command(self, line: str) -> bool:
+        """The line names a command or a move: it is not a file name."""
+        word = line.split()[0] if line.split() else ""
+        return self.table.find(word) is not None or bool(re.fullmatch(r"\d+\s*>\s*\d+(:\d+)?", line))
 
     def offer_save(self) -> bool:
-        """False when the person wants to stay in the game."""
+        """False when the person wants to stay in the game.  An answer that is a command
+        or a move (the next line of piped input, say) is no file name: nothing is saved
+        and that line runs next."""
         game = self.game
         if not game.unsaved():
             return True
         answer = self.console.ask(f"save the {plural(len(game.texts), 'move')} first? "
                                   "FILE to save, Enter to discard: ")
-        if answer and answer.strip():
-            save_game(game, answer.strip(), self.console)
+        answer = (answer or "").strip()
+        if answer and self._is_command(answer):
+            click.echo(f"{answer[:40]!r} is a command, not a file name: "
+                       f"the {plural(len(game.texts), 'move')} were not saved")
+            self.pending = answer
+            return True
+        if answer:
+            save_game(game, answer, self.console)
             return not game.unsaved()
         return True
 
@@ -248,9 +290,16 @@ class Session:
         if not self.game.texts:
             click.echo("nothing to undo")
             return
-        self.game.state.undo()
-        self.game.texts.pop()
+        move = self.game.state.undo()
+        self.game.undone.append((move, self.game.texts.pop()))
         self.show()
+
+    def redo(self, _arg: str) -> None:
+        if not self.game.undone:
+            click.echo("nothing to redo")
+            return
+        move, text = self.game.undone.pop()
+        self._play_move(move, text)
 
     def hint(self, _arg: str) -> None:
         pos = self.game.pos
@@ -286,12 +335,22 @@ class Session:
         try:
             move = state.parse_action(cmd)
         except MoveError as e:
-            click.echo(f"{e}; commands: {PLAY_HELP}" if isinstance(e, MoveSyntaxError) and ">" not in cmd
-                       else str(e))
+            click.echo(str(e))
+            if isinstance(e, MoveSyntaxError) and ">" not in cmd:
+                click.echo(self.table.help_text(MOVE_HELP))     # one command a line
             return
-        self.game.texts.append(state.action_text(move))
+        self.game.undone.clear()           # a new move: what undo took back is gone
+        self._play_move(move, state.action_text(move))
+
+    def _play_move(self, move, text: str) -> None:
+        state = self.game.state
+        before = state.position
+        self.game.texts.append(text)
         state.apply(move)
         self.show()
+        gone = series_words(removed_series(before, move, state.position))
+        if gone:
+            click.echo(gone[0].upper() + gone[1:] + ".")
         self.announce()
 
 

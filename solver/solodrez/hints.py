@@ -71,11 +71,21 @@ def hint(pos: Position, limits: Limits | None = None) -> Hint:
     return _hint_and_result(pos, limits)[0]
 
 
-def _hint_and_result(pos: Position, limits: Limits | None):
+def hint_and_line(pos: Position, limits: Limits | None = None,
+                  want_optimal: bool = True) -> tuple[Hint, list[Move]]:
+    """The hint for pos and the whole win line its move starts ([] unless WON).  With
+    want_optimal False only the verdict is looked for (no shortest-solution search): the
+    quick hint of the web app, whose move keeps the game winnable, and whose distance is
+    given only when the search happened to prove the line shortest."""
+    h, result = _hint_and_result(pos, limits, want_optimal)
+    return h, list(result.moves) if result is not None and h.verdict == WON else []
+
+
+def _hint_and_result(pos: Position, limits: Limits | None, want_optimal: bool = True):
     """The hint for pos and the solve() Result it came from (None when no search ran)."""
     if not pos.is_won() and not pos.legal_moves():
         return Hint(verdict=LOST, blocked=Block(NO_MOVES, 1)), None
-    result = solve(pos, limits, want_optimal=True)
+    result = solve(pos, limits, want_optimal=want_optimal)
     h = hint_from_result(pos, result)
     if h.verdict == UNKNOWN:
         b = proven_block(pos, result, static_block(pos))
@@ -107,6 +117,17 @@ def quick_block(pos: Position, cancel=None):
         return b
     r = solve(pos, Limits(max_seconds=2.0, max_memory=1 << 27, cancel=cancel))
     return proven_block(pos, r, found, circling_checked=True)
+
+
+STATUS_SECONDS = 1.0          # `drez play`'s status after each move
+
+
+def quick_status(pos: Position, cancel=None, seconds: float = STATUS_SECONDS) -> Hint:
+    """The status `drez play` shows after each move: a verdict search of about `seconds`
+    (want_optimal False), so WON with a win found (at_most), a proven LOST (a detector's
+    proof stands when the search is stopped), or UNKNOWN."""
+    limits = Limits(max_seconds=seconds, max_memory=1 << 27, cancel=cancel)
+    return hint_and_line(pos, limits, want_optimal=False)[0]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -239,3 +239,88 @@ def test_on_a_terminal_lines_have_history_and_the_board_is_redrawn():
             _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.WEXITSTATUS(status) == 0
+
+
+# ---- issue 38: keeps pace where it fits ----------------------------------------------
+
+def test_end_of_input_says_the_moves_were_not_saved_and_how_to_keep_them(tmp_path):
+    r = _play(tmp_path, "3>4\n")
+    assert r.exit_code == 0 and "Traceback" not in r.output
+    assert "end of input: game left unfinished" in r.output
+    assert "the 1 move played were not saved" in r.output and "save FILE" in r.output
+    assert "not saved" not in _play(tmp_path, "3>4\nundo\n").output     # nothing to keep
+
+
+def test_redo_plays_again_what_undo_took_back(tmp_path):
+    r = _play(tmp_path, "redo\n3>4\nundo\nredo\n")
+    assert "nothing to redo" in r.output
+    assert r.output.count("· move 1 · last move 3>4") == 2
+    r = _play(tmp_path, "3>4\nundo\n4>3\nredo\n")      # a new move forgets what was undone
+    assert r.output.count("nothing to redo") == 1
+
+
+def test_each_move_says_whether_the_game_is_still_winnable(tmp_path):
+    r = _play(tmp_path, "3>4\n")
+    assert "still winnable (a win in" in r.output
+    r = _play(tmp_path, "", cols=("X2 J1 R1 Q1 N1 X1 B1 P1",))
+    assert r.output.count("lost: no legal move is left. Type undo") == 1
+
+
+def test_a_series_removed_is_said_in_words(tmp_path):
+    r = _play(tmp_path, "2>1\n", cols=("J1 Q1 R1 B1 N1", "P1", "J2 Q2 R2 B2 N2", "P2", "X1", "X2"))
+    assert "The series in column 1 is removed." in r.output
+
+
+def test_new_with_a_number_does_not_take_the_next_command_for_a_file_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = _play(tmp_path, "3>4\nnew 292\nmoves\n")
+    assert not (tmp_path / "moves").exists()
+    assert "'moves' is a command, not a file name" in r.output and "deal 292." in r.output
+    assert "4>2" in r.output.split("deal 292.", 1)[1]          # `moves` ran on deal 292
+
+
+def test_ctrl_d_on_a_terminal_offers_to_save_as_quit_does(tmp_path):
+    import pty
+    import select
+    save = tmp_path / "kept.txt"
+    pid, fd = pty.fork()
+    if pid == 0:                                   # the child: drez play on a terminal
+        os.environ["NO_COLOR"] = "1"
+        os.execv(DREZ[0], [*DREZ, "play", "42"])
+    buf = bytearray()
+
+    def read_until(token: bytes, timeout: float) -> bool:
+        end = time.time() + timeout
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    buf.extend(os.read(fd, 65536))
+                except OSError:
+                    return False
+            if token in buf:
+                return True
+        return False
+
+    try:
+        assert read_until(b"> ", 60)
+        os.write(fd, b"1>2\r")
+        end = time.time() + 120                    # the move shown, its status, the prompt
+        while buf.count(b"\n> ") + buf.startswith(b"> ") < 2 and time.time() < end:
+            read_until(b"\x00", 0.5)
+        os.write(fd, b"\x04")                      # Ctrl-D at the prompt
+        assert read_until(b"save the 1 move first?", 60), buf.decode(errors="replace")[-500:]
+        os.write(fd, str(save).encode() + b"\r")
+        read_until(b"\x00", 5)
+    finally:
+        for _ in range(100):
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)          # our own child, stuck: end it
+            os.waitpid(pid, 0)
+        os.close(fd)
+    assert "Traceback" not in buf.decode(errors="replace")
+    assert parse_record(save.read_text(), str(tmp_path)).label == "deal 42"

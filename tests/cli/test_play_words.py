@@ -88,3 +88,11 @@ def test_updown_undo_takes_back_a_card_of_this_turn():
     hands = [line for line in r.output.splitlines() if "Your hand:" in line]
     assert "taken back" in r.output and "nothing to undo in this turn" in r.output
     assert hands[0] == hands[-1] and hands[1] != hands[0]
+
+
+def test_an_unknown_command_lists_the_commands_one_a_line(tmp_path):
+    r = CliRunner().invoke(drez, ["play", "42", "--no-color"], input="frobnicate\n")
+    lines = r.output.splitlines()
+    assert "commands:" in lines
+    listed = [ln for ln in lines if ln.startswith("  ")]
+    assert any(ln.split()[0] == "redo" for ln in listed) and any(ln.startswith("  undo") for ln in listed)

@@ -11,7 +11,14 @@ from click.testing import CliRunner
 from drez.cli.main import drez
 from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.pictures.stepper import steps_html
-from drez.solver.solodrez.pictures.svg import COLOUR_HEX, NEUTRAL_FILL, move_marks, played_marks, position_svg
+from drez.solver.solodrez.pictures.svg import (
+    COL_W,
+    COLOUR_HEX,
+    NEUTRAL_FILL,
+    move_marks,
+    played_marks,
+    position_svg,
+)
 from drez.solver.solodrez.rules.cards import COLOUR_NAMES, card_name, card_number
 from drez.solver.solodrez.rules.moves import resolve_move
 from drez.solver.solodrez.rules.position import Position
@@ -71,7 +78,10 @@ def test_played_marks_label_a_series_removal():
     assert after.columns[0] == () and after.columns[1] == ()
     marks = played_marks(pos, move, after)
     assert marks.labels == {0: "series removed"} and not marks.cards
-    assert "series removed" in position_svg(after, marks)
+    label = re.search(r'<text class="label"[^>]*>(.*?)</text>', position_svg(after, marks)).group(1)
+    words = re.findall(r"<tspan[^>]*>([^<]*)</tspan>", label)
+    assert words == ["series", "removed"]            # one word a line: it fits the column
+    assert all(len(w) * 11 * 0.75 < COL_W for w in words)
     move = resolve_move(pos.legal_moves(), "2>4")    # P1 onto X1: lands, nothing removed
     after = pos.play(move)
     assert played_marks(pos, move, after).cards == {(3, 1)}
@@ -102,6 +112,16 @@ def test_step_through_has_one_step_per_move_and_replays():
         cur = cur.play(m)
     assert ref.verify(to_ref(pos), moves) == (True, "")
     assert "won!" in html
+
+
+def test_step_through_of_no_moves_has_no_step_counter_and_notes_are_words():
+    pos, _ = _late_win()
+    html = steps_html("t", "LOST", pos, [])
+    assert 'id="counter"' not in html and "no moves to step through" in html
+    from drez.solver.solodrez.search.solve import solve
+    moves = solve(pos).moves
+    html = steps_html("t", "WON", pos, moves, {1: "slow; 4>7 wins in 3"})
+    assert '<span class="mark">(slow)</span></li>' in html and " !</li>" not in html
 
 
 def test_cli_show_svg_png_and_unwritable_path(tmp_path):

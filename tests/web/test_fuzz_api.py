@@ -22,15 +22,18 @@ FUZZ = settings(max_examples=int(os.environ.get("DREZ_FUZZ_EXAMPLES", "40")), de
                 database=None, derandomize="DREZ_FUZZ_EXAMPLES" not in os.environ,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
-POST_ROUTES = ["/api/position", "/api/moves", "/api/apply", "/api/hint", "/api/solve",
-               "/api/review", "/api/picture", "/api/steps"]
-FIELDS = ["position", "move", "max_seconds", "optimal", "played", "record", "moves", "all"]
+POST_ROUTES = ["/api/position", "/api/moves", "/api/apply", "/api/hint", "/api/status",
+               "/api/solve", "/api/review", "/api/picture", "/api/steps", "/api/record",
+               "/api/read-record", "/api/nothing"]
+FIELDS = ["position", "move", "max_seconds", "optimal", "played", "record", "moves", "all",
+          "quick", "deal"]
 POSITION = str(Position.from_deal(42))
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70),
                     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30),
                     st.sampled_from([POSITION, "3>6", "1>2:1", "deal 42\n3>6\n", "4>7:99",
-                                     POSITION.replace("J", "Z"), "7" * 5000]))
+                                     POSITION.replace("J", "Z"), "7" * 5000, 1e308, -0.0,
+                                     3.7, 2**64, "deal 42\n1>9:5\n", ["3>6", "1>1"]]))
 values = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["from", "to", "cards"])
                                                  | st.text(max_size=5), inner, max_size=4)),
@@ -77,8 +80,10 @@ def test_any_bytes_as_a_body_are_answered_json_never_500(client, route, raw):
        host=st.sampled_from(["127.0.0.1", "localhost", "evil.example", "localhost.evil.com",
                              "[::1]", "127.0.0.1:8000", ""]))
 def test_any_path_and_host_on_the_get_routes_are_answered_json(client, path, host):
-    for route in (f"/api/deal/{path}", f"/api/pick?difficulty={path}", f"/{path}"):
+    for route in (f"/api/deal/{path}", f"/api/pick?difficulty={path}", f"/{path}",
+                  f"/api/daily?date={path}", f"/api/pick?difficulty={path}&winnable=1",
+                  f"/api/{path}", "/api/deal/", "/rules"):
         r = client.get(route, headers={"host": host})
         if r.status_code == 200 and not route.startswith("/api/"):
-            continue                      # the page itself, or a static file
+            continue                      # a page, or a static file
         _assert_json_answer(r, (route, host))

@@ -1,6 +1,6 @@
 """Crapette and Up-and-down in the web app: their pages, rules pages and JSON API (api.py),
 over one bounded store of games in play (store.py).  `create_app` mounts them with
-``routes += games_routes(read_json)``."""
+``routes += games_routes()``."""
 from __future__ import annotations
 
 import os
@@ -30,12 +30,12 @@ def _rules(kind: str):
     return rules
 
 
-def games_routes(read_json, store: GameStore | None = None) -> list[Route]:
+def games_routes(store: GameStore | None = None) -> list[Route]:
     """The pages (/crapette, /updown), rules pages (/KIND/rules) and API routes of both
-    games; `read_json` reads a request's bounded JSON body (the app's)."""
+    games, over one bounded store of games in play."""
     store = store or GameStore()
     routes = []
     for kind, table in TABLES.items():
         routes += [Route(f"/{kind}", _page(kind)), Route(f"/{kind}/rules", _rules(kind))]
-        routes += GamesAPI(kind, table, store, read_json).routes()
+        routes += GamesAPI(kind, table, store).routes()
     return routes

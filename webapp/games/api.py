@@ -20,52 +20,22 @@ from __future__ import annotations
 import time
 
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from drez.webapp.bodies import BadRequest, read_json
 from drez.webapp.games.store import GameStore, NotFound
 
 MAX_STEPS = 60           # computer moves in one answer
 STEP_SECONDS = 1.0       # ... and the time to compute them (at least one move is made)
 
 
-class BadRequest(HTTPException):
-    """A JSON 4xx answer {"error": detail}: 400 unless told (409: not now)."""
-
-    def __init__(self, detail: str, status: int = 400):
-        super().__init__(status, detail)
-
-
-def whole(data: dict, key: str, low: int, high: int, default: int) -> int:
-    """data[key], a JSON whole number low..high (default when absent)."""
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest(f'"{key}" must be a whole number from {low} to {high}')
-    return value
-
-
-def choice(data: dict, key: str, allowed, default=None) -> str:
-    """data[key], one of the strings `allowed` (default when absent)."""
-    value = data.get(key, default)
-    if not isinstance(value, str) or value not in allowed:
-        raise BadRequest(f'"{key}" must be one of: {", ".join(allowed)}')
-    return value
-
-
-def flag(data: dict, key: str) -> bool:
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise BadRequest(f'"{key}" must be true or false')
-    return value
-
-
 class GamesAPI:
     """The routes of one game kind over a `GameStore`; `table_class(data)` builds a table
     from the new-game options (BadRequest when they are wrong)."""
 
-    def __init__(self, kind: str, table_class, store: GameStore, read_json):
-        self.kind, self.table_class, self.store, self.read_json = kind, table_class, store, read_json
+    def __init__(self, kind: str, table_class, store: GameStore):
+        self.kind, self.table_class, self.store = kind, table_class, store
 
     def routes(self) -> list[Route]:
         base = f"/api/{self.kind}"
@@ -77,7 +47,7 @@ class GamesAPI:
                 Route(base + "/{game}/next", self.next_game, methods=["POST"])]
 
     async def _entry(self, request):
-        data = await self.read_json(request)
+        data = await read_json(request)
         entry, seat = self.store.get(request.path_params["game"], data.get("token"))
         if entry.table.kind != self.kind:          # a game of the other kind: not here
             raise NotFound()
@@ -91,7 +61,7 @@ class GamesAPI:
         return await run_in_threadpool(run)
 
     async def new(self, request):
-        data = await self.read_json(request)
+        data = await read_json(request)
         table = self.table_class(data)
         game_id, tokens = self.store.add(table, table.human_seats())
         first = min(tokens)

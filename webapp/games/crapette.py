@@ -17,7 +17,7 @@ from drez.solver.crapette.cards import RANKS, SUITS
 from drez.solver.crapette.match import Match
 from drez.solver.crapette.piles import HOME, PASS, WORK, Move, end_move, flip_move, reserve, stock, waste
 from drez.solver.crapette.sim import BOTS, make_bot
-from drez.webapp.games.api import BadRequest, choice, flag, whole
+from drez.webapp.bodies import BadRequest, choice, flag, whole
 
 STRENGTHS = ("random", "rule", "search", "reply", "best")
 OPPONENTS = (*STRENGTHS, "human")

@@ -16,7 +16,7 @@ from drez.solver.updown.cards import card_text, rank_text
 from drez.solver.updown.match import Match, game_loser
 from drez.solver.updown.sim import make_bot
 from drez.solver.updown.state import FIRST, LAST
-from drez.webapp.games.api import BadRequest, choice, whole
+from drez.webapp.bodies import BadRequest, choice, whole
 
 STRENGTHS = ("random", "greedy", "mc", "infer", "ismcts", "best")
 MAX_MATCH = 9

@@ -4,7 +4,7 @@ limit; `drez play` and the web app's pages say the same."""
 from __future__ import annotations
 
 from ..hints import Hint
-from ..rules.moves import move_text
+from ..rules.moves import Move, move_text
 from ..rules.position import Position
 from ..search.solve import LOST, WON
 from ..search.status import Limit
@@ -85,7 +85,7 @@ def review_lines(rv) -> list[str]:
     if rv.end_position.is_won():
         end = "the game was won"
     elif rv.end.verdict == LOST:
-        end = f"the game ends lost: {rv.end.blocked.describe()}"
+        end = f"the game ends {rv.end.blocked.describe()}"    # "... ends lost: why"
     else:
         end = f"the game is unfinished: {describe_hint(rv.end)}"
     opt = rv.start.distance
@@ -115,3 +115,47 @@ def hint_lines(pos: Position, h) -> list[str]:
     bound = f"; a win needs at least {h.at_least} moves" if h.at_least else ""
     return [f"UNKNOWN: the search stopped ({limit_words(h.limit)}) after "
             f"{plural(h.nodes, 'position')}{bound}"]
+
+
+def removed_series(before: Position, move: Move, after: Position) -> list[int]:
+    """The columns (1-9) whose complete series the move removed: a column that should hold
+    cards after the move and is empty (none when the move won the game: then every card
+    left the table)."""
+    if after.is_won():
+        return []
+    counts = [len(c) for c in before.columns]
+    counts[move.src] -= move.cards
+    counts[move.dst] += move.cards
+    return [c + 1 for c in range(len(counts)) if counts[c] and not after.columns[c]]
+
+
+def series_words(columns: list[int]) -> str:
+    """'the series in column 7 is removed', '' when none."""
+    if not columns:
+        return ""
+    if len(columns) == 1:
+        return f"the series in column {columns[0]} is removed"
+    return "the series in columns " + " and ".join(map(str, columns)) + " are removed"
+
+
+def move_said(before: Position, move: Move, after: Position) -> str:
+    """'3 cards from column 4 onto column 7; the series in column 7 is removed'."""
+    text = f"{plural(move.cards, 'card')} from column {move.src + 1} onto column {move.dst + 1}"
+    gone = series_words(removed_series(before, move, after))
+    if gone:
+        text += f"; {gone}"
+    if after.is_won():
+        text += "; the game is won"
+    return text
+
+
+def status_words(h: Hint) -> str:
+    """The status `drez play` says after a move, from a short verdict search: 'still
+    winnable (a win in at most 31)', 'lost: ...', or 'unknown: ...'."""
+    if h.verdict == WON:
+        if h.distance is not None:
+            return f"still winnable (a win in {h.distance}, the shortest)"
+        return f"still winnable (a win in at most {h.at_most})"
+    if h.verdict == LOST:
+        return h.blocked.describe()
+    return "unknown: no verdict within a second (hint searches longer)"

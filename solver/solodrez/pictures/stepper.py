@@ -16,11 +16,14 @@ from .svg import played_marks, position_svg
 _STYLE = """
 body{font-family:DejaVu Sans,Verdana,Arial,sans-serif;margin:16px;background:#fafafa;color:#111}
 h1{font-size:20px;margin:0 0 4px} .headline{font-size:15px;margin:0 0 10px}
-.bar{display:flex;gap:8px;align-items:center;margin:8px 0}
+.bar{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
+svg.drez-board{max-width:100%;height:auto}
 button{font-size:15px;padding:4px 12px}
 .counter{font-weight:bold;min-width:9em} .note{color:#a33;font-weight:bold}
 .step[hidden]{display:none} .caption{margin:4px 0 6px;font-size:15px}
-ol.moves{columns:6;font-size:13px;padding-left:2.5em} ol.moves li.current{font-weight:bold;color:#c50}
+ol.moves{columns:8em auto;column-gap:2em;font-size:13px;padding-left:3em}
+ol.moves li{break-inside:avoid} ol.moves li.current{font-weight:bold;color:#c50}
+.mark{color:#a33}
 """
 
 _SCRIPT = """
@@ -71,18 +74,30 @@ def steps_html(title: str, headline: str, start: Position, moves: list[Move],
         caption = f"move {n}. {_describe(move, text)}" + (" - won!" if after.is_won() else "")
         svg = position_svg(after, played_marks(pos, move, after), title=f"{title}: after move {n}")
         blocks.append(_step(n, caption, svg, notes.get(n)))
-        items.append(f"<li>{escape(text)}{' !' if n in notes else ''}</li>")
+        mark = f' <span class="mark">({escape(_mark(notes[n]))})</span>' if n in notes else ""
+        items.append(f"<li>{escape(text)}{mark}</li>")
         pos = after
+    if moves:
+        bar = ('<div class="bar"><button id="prev" type="button">&larr; previous</button>'
+               '<button id="next" type="button">next &rarr;</button>'
+               '<span class="counter" id="counter"></span>'
+               '<span>(arrow keys step; Home / End jump)</span></div>\n')
+        listing = f'\n<ol class="moves">{"".join(items)}</ol>'
+    else:                # nothing to step through: no counter saying "step 0 of 0"
+        bar, listing = '<p class="caption">no moves to step through</p>\n', ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>\n"
             f"<h1>{escape(title)}</h1><p class=\"headline\" id=\"headline\">{escape(headline)}</p>\n"
-            '<div class="bar"><button id="prev" type="button">&larr; previous</button>'
-            '<button id="next" type="button">next &rarr;</button>'
-            '<span class="counter" id="counter"></span>'
-            '<span>(arrow keys step; Home / End jump)</span></div>\n'
-            + "\n".join(blocks)
-            + f'\n<ol class="moves">{"".join(items)}</ol>\n<script>{_SCRIPT}</script>'
+            + bar + "\n".join(blocks)
+            + f'{listing}\n<script>{_SCRIPT}</script>'
             "</body></html>\n")
+
+
+def _mark(note: str) -> str:
+    """The word a move's remark puts in the move list: what comes before its first ';'
+    ('slow', 'losing move'), in words rather than a sign a chess reader takes for praise."""
+    return note.split(";", 1)[0].strip().lower()[:30]
 
 
 def _step(n: int, caption: str, svg: str, note: str | None) -> str:

@@ -27,6 +27,7 @@ CARD_W, CARD_H, STEP = 64, 90, 26        # card size; vertical offset between ca
 COL_W = CARD_W + 12
 LEFT, TOP = 10, 70                        # room above the columns for numbers and arrows
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+LABEL_CHARS = 10                          # the widest word of a label a column holds
 
 
 @dataclass
@@ -101,6 +102,16 @@ def _card(card: int, col: int, index: int, top: bool, marked: bool) -> str:
     return "".join(parts)
 
 
+def _label(x: int, y: int, text: str) -> str:
+    """A label centred at x under a column, one word a line, so that 'series removed'
+    fits the column's width (a word longer than LABEL_CHARS is cut)."""
+    words = text.split() or [""]
+    lines = "".join(f'<tspan x="{x}" dy="{0 if i == 0 else 13}">{escape(w[:LABEL_CHARS])}</tspan>'
+                    for i, w in enumerate(words))
+    return (f'<text class="label" x="{x}" y="{y - 6 * (len(words) - 1)}" font-size="11" '
+            f'font-weight="bold" text-anchor="middle" fill="#000">{lines}</text>')
+
+
 def _arrow(src: int, dst: int) -> str:
     """A curve above the columns from src to dst, and its head (a plain triangle: a
     marker would be looked up by id, which clashes when many boards share one page)."""
@@ -146,9 +157,7 @@ def position_svg(pos: Position, marks: Marks | None = None, title: str | None = 
         for i, card in enumerate(pos.columns[c]):
             out.append(_card(card, c, i, i == len(pos.columns[c]) - 1, (c, i) in marks.cards))
         if c in marks.labels:
-            out.append(f'<text x="{x + COL_W // 2}" y="{TOP + CARD_H // 2}" font-size="11" '
-                       f'font-weight="bold" text-anchor="middle" fill="#000">'
-                       f'{escape(marks.labels[c])}</text>')
+            out.append(_label(x + COL_W // 2, TOP + CARD_H // 2, marks.labels[c]))
     if marks.arrow is not None:
         out.append(_arrow(*marks.arrow))
     out.append("</svg>")
