@@ -642,7 +642,7 @@
     if (statusCtl) statusCtl.abort();
     var ctl = new AbortController(), pos = current().position, step = game.moves.length;
     statusCtl = ctl;
-    setStatus("", "checking whether the game can still be won…");
+    setStatus("", "checking whether it can be won…");
     apiIfThere("status", "/api/status", { position: pos }, ctl.signal).then(function (st) {
       if (st) return { verdict: st.verdict, distance: st.distance, proven: st.proven,
                        line: st.moves && st.moves.length ? st.moves.length : null, lost_why: st.lost_why };
@@ -654,9 +654,9 @@
       else if (st.verdict === "WON" && st.distance !== null && st.distance !== undefined)
         setStatus("WON", "winnable · proven: " + st.distance + " move" + (st.distance === 1 ? "" : "s") + " to win");
       else if (st.verdict === "WON")
-        setStatus("WON", "winnable" + (st.line ? " (a win in at most " + st.line + " moves)" : ""));
-      else if (st.verdict === "LOST") { setStatus("LOST", "lost: no sequence of moves wins from here"); lost(st); }
-      else setStatus("UNKNOWN", "not decided: the search ran out of time (the game may still be winnable)");
+        setStatus("WON", "winnable" + (st.line ? " · a win in at most " + st.line + " moves" : ""));
+      else if (st.verdict === "LOST") { setStatus("LOST", "lost: no moves win from here"); lost(st); }
+      else setStatus("UNKNOWN", "undecided: the search ran out of time");
       if (step === 0 && st.distance) game.optimum = game.optimum || st.distance;
     }).catch(function (e) {
       if (e.name !== "AbortError" && statusCtl === ctl) setStatus("", "could not check: " + e.message);
@@ -821,8 +821,8 @@
       var m = game.moves[i], said = S.said(game.steps[i].columns, m, S.play(game.steps[i].columns, m).removed);
       li.appendChild(document.createTextNode(said + ": "));
       var cost = document.createElement("span");
-      cost.className = "cost";
       cost.textContent = costText(s);
+      cost.className = "cost" + (cost.textContent === "good" ? " good" : "");
       li.appendChild(cost);
       if (s.losing) li.classList.add("losing");
       if (s.losing || s.cost) {
@@ -1018,6 +1018,7 @@
     var lines = text.split(/\r?\n/), first = lines.map(function (l) { return l.split("#")[0].trim(); })
       .filter(Boolean)[0] || "";
     if (!first) { say("paste a position or a game record first", true); return Promise.resolve(); }
+    closeOpenForm();
     if (!/^(deal|position)\b/.test(first)) {
       return startGame({ start: text, push: true, label: "pasted position" });
     }
@@ -1028,6 +1029,11 @@
       if (rec.deal !== null && rec.deal !== undefined) return openDeal(String(rec.deal), { moves: rec.moves });
       return startGame({ start: rec.start, moves: rec.moves, push: true, label: "opened record" });
     }).catch(function (e) { say(e.message, true); });
+  }
+
+  function closeOpenForm() {
+    $("open-form").hidden = true;
+    $("open-toggle").setAttribute("aria-expanded", "false");
   }
 
   function readRecord(lines) {
