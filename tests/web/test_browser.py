@@ -265,6 +265,7 @@ def test_the_game_lives_in_the_address(server, browser, win42):
     page.wait_for_function("location.search === '?deal=292'")
     _played(page, 0)
     assert _columns(page) == _cols_of(Position.from_deal(292))
+    assert page.input_value("#deal-number") == "292"
     _open(page, server.url + "/")                            # no query: the game is resumed
     page.wait_for_function("location.search === '?deal=292'")
     assert "welcome back" in page.inner_text("#message")
@@ -280,6 +281,49 @@ def test_the_game_lives_in_the_address(server, browser, win42):
     page.click("#pick")
     page.wait_for_function("window.drezGame() !== null")
     assert "--" not in page.inner_text("#message")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_records_copy_daily_and_stop(server, browser, win42, tmp_path):
+    """A downloaded record is one `drez review` reads, and opening it replays the game; the
+    position is copied as text; the deal of the day opens; stop ends a search, game intact."""
+    from drez.solver.solodrez.io.records import read_record
+    page = _page(browser)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    moves = ",".join(f"{m['from']}-{m['to']}:{m['cards']}" for m in win42[:8])
+    _open(page, server.url + "/?deal=42&moves=" + moves)
+    _played(page, 8)
+    with page.expect_download() as got:
+        page.click("#download")
+    path = tmp_path / "game.txt"
+    got.value.save_as(path)
+    text = path.read_text()
+    record = read_record(text, "game.txt", base_dir=None)
+    assert record.label == "deal 42" and len(record.moves) == 8
+    assert [(m.src + 1, m.dst + 1, m.cards) for _, m, _ in record.moves] == \
+        [(m["from"], m["to"], m["cards"]) for m in win42[:8]]
+    page.click("#copy-position")
+    page.wait_for_function("document.getElementById('message').textContent.includes('copied')")
+    assert page.evaluate("navigator.clipboard.readText()") == str(_expected(42, win42[:8])[1])
+    page.click("#daily")
+    page.wait_for_function("document.getElementById('title').textContent.includes('deal of the day')")
+    _played(page, 0)
+    assert "deal=" in page.url
+    _paste(page, text)                                       # a record pasted: the game again
+    page.wait_for_function("location.search.startsWith('?deal=42&')")
+    _played(page, 8)
+    assert _columns(page) == _expected(42, win42[:8])[0]
+    page.fill("#deal-number", "292")                         # a slow search, stopped
+    page.click("#open-deal button[type=submit]")
+    page.wait_for_function("location.search === '?deal=292'")
+    _played(page, 0)
+    page.click("#solution")
+    page.wait_for_selector("#stop:not([hidden])")
+    page.click("#stop")
+    page.wait_for_function("document.getElementById('message').textContent.includes('stopped')")
+    assert page.is_hidden("#stop") and page.is_hidden("#solution-panel")
+    assert _columns(page) == _cols_of(Position.from_deal(292))
     assert page.errors == []
     page.context.close()
 
