@@ -212,6 +212,12 @@ def test_a_whole_game(server, browser, shots, win42, how, size):
         assert page.locator("#board .card").count() == 56
         shots(page, f"board-{size}.png")
         _axe(page, f"board ({size})")
+        label = page.get_attribute('#board li.col[data-col="1"] .colhead', "aria-label")
+        assert label.startswith("column 1, 7 cards: Knight 8, Pawn 9, Joker 7") and "top Queen 8" in label
+        page.locator('#board li.col[data-col="1"] .card').first.click(position={"x": 10, "y": 6})
+        assert page.inner_text("#message") == \
+            "Knight 8 cannot move with the cards above it: not an ordered run"
+        assert page.locator("#board .card.picked").count() == 0
     do = {"mouse": _mouse_move, "touch": _touch_move, "keyboard": _keyboard_move}[how]
     for i, m in enumerate(win42):
         do(page, i, m)
