@@ -440,6 +440,11 @@ def test_guide_and_rules(server, browser, shots, size):
     page.click("#help")                                      # "?" brings it back
     page.wait_for_selector("#guide[open]")
     page.keyboard.press("Escape")
+    page.click("#stats")                                     # statistics, none yet
+    page.wait_for_selector("#stats-dialog[open]")
+    assert "games finished" in page.inner_text("#stats-list")
+    _axe(page, f"statistics ({size})")
+    page.click("#stats-close")
     page.click("a.button[href*=rules]")                      # the rules, with pictures
     page.wait_for_selector(".pic-box")
     _no_sideways_scroll(page)
