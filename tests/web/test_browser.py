@@ -363,10 +363,11 @@ def test_panels_follow_the_game(server, browser, shots, win42, lost_case, size):
     moves = ",".join(f"{m['from']}-{m['to']}:{m['cards']}" for m in win42[:30])
     _open(page, server.url + "/?deal=42&moves=" + moves)
     _played(page, 30)
-    _status(page, "proven")
-    page.keyboard.press("h")                                 # hint: the move, marked
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('hint:')")
-    _status(page, f"proven: {len(win42) - 30} moves")
+    _status(page, "winnable")
+    page.keyboard.press("h")                                 # hint: the move, marked, then proven
+    page.wait_for_function("t => document.getElementById('message').textContent.includes(t)",
+                           arg=f"(proven: {len(win42) - 30} moves to win)")
+    assert page.inner_text("#message").startswith("hint: ")
     assert page.locator("#board .card.hint").count() >= 1 and page.locator("#board .hint-to").count() == 1
     shots(page, f"hint-{size}.png")
     page.click("#solution")                                  # the solution, whole, stepped
@@ -401,7 +402,8 @@ def test_panels_follow_the_game(server, browser, shots, win42, lost_case, size):
 
     pos, d, bad = lost_case                                  # a losing move: the lost screen
     _paste(page, str(pos))
-    _status(page, f"proven: {d} move")
+    _status(page, "winnable")
+    assert d > 1
     page.keyboard.press(str(bad.src + 1))
     run = page.evaluate("c => window.drezGame().steps.at(-1).runs[c - 1]", bad.src + 1)
     for _ in range(run - bad.cards):
@@ -419,6 +421,10 @@ def test_panels_follow_the_game(server, browser, shots, win42, lost_case, size):
     _played(page, 1)
     page.wait_for_selector("#lost[open]")
     page.click("#lost-close")
+    page.click("#review")                                    # the review names it too
+    page.wait_for_selector("#review-panel:not([hidden])")
+    assert "move 1 lost the game" in page.inner_text("#review-summary")
+    assert "loses the game" in page.inner_text("#review-list")
     page.click("#solution")
     page.wait_for_selector("#solution-summary:has-text('No solution')")
     assert page.is_hidden("#stepper") and "below" not in page.inner_text("#solution-panel")
