@@ -167,7 +167,7 @@
     var avail = mini ? 300 : Math.max(280, window.innerHeight - 60);
     var cardH = cardW * 1.4;
     if (cardH > avail * 0.4) { cardH = avail * 0.4; cardW = cardH / 1.4; }
-    var font = Math.max(11, Math.min(18, cardW * 0.28));
+    var font = Math.max(12, Math.min(18, cardW * 0.28));
     var minStrip = font + 6, usual = Math.max(minStrip, cardH * 0.3);
     board.style.setProperty("--gap", gap + "px");
     board.style.setProperty("--card-w", cardW.toFixed(1) + "px");
