@@ -341,12 +341,12 @@ LATE = "X1 Q7 R2 X2\n\n\nP6 Q9 R9 B9 N7\n\n\n\nJ1 J3 B2 N5 P3\n\n"
 
 @pytest.fixture(scope="module")
 def lost_case():
-    """(position, its distance, a move that loses it)."""
+    """(position, a move that loses it)."""
     pos = Position.parse(LATE)
     won = solve(pos, want_optimal=True)
     bad = read_move(pos, "8>1:3")
     assert won.verdict == "WON" and won.optimal and solve(pos.play(bad)).verdict == LOST
-    return pos, won.length, bad
+    return pos, bad
 
 
 def _paste(page, text):
@@ -400,10 +400,11 @@ def test_panels_follow_the_game(server, browser, shots, win42, lost_case, size):
     _played(page, 31)
     assert page.is_hidden("#review-panel")
 
-    pos, d, bad = lost_case                                  # a losing move: the lost screen
+    pos, bad = lost_case                                     # a losing move: the lost screen
     _paste(page, str(pos))
+    page.wait_for_function("window.drezGame().label === 'pasted position'")
+    _played(page, 0)
     _status(page, "winnable")
-    assert d > 1
     page.keyboard.press(str(bad.src + 1))
     run = page.evaluate("c => window.drezGame().steps.at(-1).runs[c - 1]", bad.src + 1)
     for _ in range(run - bad.cards):
