@@ -38,11 +38,8 @@ async def page(request):
 
 
 async def rules(request):
-    """The rules page (webapp/static/rules.html), or a JSON 404 while there is none."""
-    path = os.path.join(STATIC, "rules.html")
-    if not os.path.isfile(path):
-        raise BadRequest("the rules page is not installed", 404)
-    return FileResponse(path)
+    """The rules page (webapp/static/rules.html)."""
+    return FileResponse(os.path.join(STATIC, "rules.html"))
 
 
 async def api_not_found(request):
