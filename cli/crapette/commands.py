@@ -17,7 +17,7 @@ from drez.cli.game_options import (
 from drez.cli.ladder import add_ladder
 from drez.solver.crapette.sim import BOTS, make_bot, summarize
 from drez.solver.crapette.sim import simulate as run_games
-from drez.solver.crapette.state import deal
+from drez.solver.crapette.state import TURN_MOVE_LIMIT, deal
 
 
 def _bot_pair(ctx, param, value):
@@ -78,6 +78,9 @@ def simulate(games, names, seed, workers, as_json, progress):
                f" moves per game {s['moves_mean']:.0f}; loads per game {s['loads_per_game']:.1f}")
     click.echo(f"  loading decided (C18) {_pct(s['decided_by_loading'])} of won games")
     click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(s["endings"].items())))
+    for name, e in s["work_to_work"].items():
+        click.echo(f"  {name:<16} work space to work space {_pct(e['share'])} of its moves;"
+                   f" turns at the {TURN_MOVE_LIMIT}-move limit: {e['capped_turns']}")
 
 
 def _play_pair(a, b, games, seed, workers):
