@@ -176,7 +176,7 @@ def test_crapette_undo_within_the_turn():
 
 
 def test_updown_drawn_card_named_and_stop_says_draw():
-    r = CliRunner().invoke(drez, ["updown", "play", "--seed", "3"], input="s\nd\nquit\n")
+    r = CliRunner().invoke(drez, ["updown", "play", "--seed", "3", "--bots", "greedy"], input="s\nd\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Nothing in your hand fits on Kd: draw a card (d) (U10)." in r.output
     m = re.search(r"You draw (\w+) from reserve pile 1\.", r.output)
