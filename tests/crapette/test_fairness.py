@@ -12,7 +12,7 @@ from drez.cli.main import drez
 from drez.solver.crapette.actions import IllegalMove
 from drez.solver.crapette.hints import hint
 from drez.solver.crapette.memory import PileMemory
-from drez.solver.crapette.piles import HOME, end_move, flip_move, stock, waste
+from drez.solver.crapette.piles import HOME, end_move, flip_move, reserve, stock, waste
 from drez.solver.crapette.search import MAX_SHUFFLES, enables_something, is_shuffle, position_key
 from drez.solver.crapette.sim import make_bot
 from drez.solver.crapette.state import GameState, new_game
@@ -260,3 +260,16 @@ def test_the_computer_turn_is_told_move_by_move():
         assert told[-1].endswith("ends its turn") or "passes" in told[-1] or "home pile" in told[-1]
     assert "between work spaces" not in r.output
     assert max(len(_computer_lines(t)) for t in turns) > 8       # long turns too, every move
+
+
+def test_c16_hints_are_the_same_whatever_the_hidden_cards():
+    """A hint reads only the view: permuting the face-down cards never changes it."""
+    for state in _positions(games=2)[::11]:
+        first = hint(state, random.Random(4))
+        slots = [(i, j) for q in (0, 1) for i in (stock(q), reserve(q))
+                 for j in range(len(state.piles[i]) - 1)]
+        cards = [state.piles[i][j] for i, j in slots]
+        random.Random(len(slots)).shuffle(cards)
+        for (i, j), c in zip(slots, cards):
+            state.piles[i][j] = c
+        assert hint(state, random.Random(4)) == first
