@@ -12,6 +12,7 @@ from drez.cli.repl import QUIT, Command, CommandTable, shared_commands
 from drez.solver.crapette.actions import IllegalMove
 from drez.solver.crapette.hints import hint
 from drez.solver.crapette.memory import PileMemory
+from drez.solver.crapette.takeback import take_back
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
 h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot
@@ -102,7 +103,7 @@ class Session:
     def undo(self, _arg: str) -> None:
         """Take back the last move of this turn, unless it showed a card that was face down."""
         try:
-            self.state.take_back()
+            take_back(self.state)
         except IllegalMove as e:
             click.echo(f"no: {e}")
             return

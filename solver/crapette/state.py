@@ -317,36 +317,6 @@ class GameState:
                 piles[m.src].append(piles[m.dst].pop())
         return m
 
-    def why_not_take_back(self) -> str | None:
-        """Why a person may not take back the last move now, as one line; None when they may.
-
-        A move may be taken back only within the current turn, and never one that showed a
-        card that was face down (a first- or second-pile move that uncovered a card beneath,
-        the first-pile top moved at all, or a turn of the third pile): taking it back would
-        hide again a card the player has seen, a look at hidden information (issue 39).  So
-        no take-back ever reaches past a move that revealed something."""
-        if self.result is not None:
-            return "the game is over"
-        p = self.to_move
-        if len(self.history) <= self.turn_start:
-            return "nothing to undo in this turn"
-        m = self.history[-1][0]
-        if m == flip_move(p):
-            return "that move turned your third pile over, so it stands"
-        if m.src == stock(p):
-            return "that move turned up a new card from your first pile, so it stands"
-        if m.src == reserve(p) and self.piles[m.src]:
-            return "that move turned up a new card from your second pile, so it stands"
-        return None
-
-    def take_back(self) -> Move:
-        """Take back the last move of this turn for a person (see ``why_not_take_back``);
-        IllegalMove with the reason, state unchanged, when it may not be taken back."""
-        why = self.why_not_take_back()
-        if why:
-            raise IllegalMove(why)
-        return self.undo()
-
     def call_stop(self) -> int:
         """C15: take back the faulty turn's moves and give the turn to the caller; returns the caller.
 

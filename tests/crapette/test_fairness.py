@@ -16,6 +16,7 @@ from drez.solver.crapette.piles import HOME, end_move, flip_move, reserve, stock
 from drez.solver.crapette.search import MAX_SHUFFLES, enables_something, is_shuffle, position_key
 from drez.solver.crapette.sim import make_bot
 from drez.solver.crapette.state import GameState, new_game
+from drez.solver.crapette.takeback import take_back, why_not_take_back
 from tests.crapette.helpers import table
 
 
@@ -60,17 +61,17 @@ def test_c16_take_back_never_hides_a_card_that_was_shown():
             after = Counter(s.view(p).cards())
             after[s.piles[m.dst][-1]] -= 1          # the moved card itself was shown already
             shown = after - before
-            why = s.why_not_take_back()
+            why = why_not_take_back(s)
             if shown:
                 assert why and "stands" in why, (m, shown)
                 refused += 1
                 try:
-                    s.take_back()
+                    take_back(s)
                     raise AssertionError("take_back went past a card shown")
                 except IllegalMove:
                     assert s.piles[m.dst]                   # unchanged
             elif why is None:
-                s.take_back()
+                take_back(s)
                 assert s.key() == key
                 allowed += 1
     assert refused > 20 and allowed > 100
@@ -90,9 +91,9 @@ def test_c16_undo_at_the_terminal_keeps_the_uncovered_card():
 
 def test_take_back_stays_in_the_turn():
     state = new_game(3)
-    assert state.why_not_take_back() == "nothing to undo in this turn"
+    assert why_not_take_back(state) == "nothing to undo in this turn"
     state.play(state.turn_end_move())
-    assert state.why_not_take_back() == "nothing to undo in this turn"
+    assert why_not_take_back(state) == "nothing to undo in this turn"
 
 
 # ---- hints -----------------------------------------------------------------------------
