@@ -13,7 +13,8 @@ spaces for nothing: positions whose work spaces differ only in order are one pos
 (``position_key``), a work-space-to-work-space move that enables no new move is not tried
 (``enables_something``), no line makes more than ``MAX_SHUFFLES`` such moves in a row
 (counting those already made this turn) without a move that gets a card off the table or
-out of the mover's piles, and among lines of equal value the shortest is played.  Since
+out of the mover's piles, among lines of equal value the shortest is played, and the line
+chosen is cut short where a card makes a detour between work spaces (``shortcut``).  Since
 those other moves are bounded in number, so is a tidy turn.
 """
 from __future__ import annotations
@@ -57,6 +58,60 @@ def enables_something(state: GameState, m: Move) -> bool:
     back = (m.dst, m.src)
     return any((x.src == m.src or x.dst == m.src) and tuple(x) != back
                for x in state.legal_moves()[:-1])
+
+
+def _ends_at(state: GameState, line: list[Move], want: tuple) -> bool:
+    """True when every move of ``line`` is legal in turn from ``state`` and the table it
+    leads to has key ``want`` (``position_key`` and the player to move); ``state`` is left
+    as it was."""
+    n, ok = 0, True
+    for m in line:
+        if state.result is not None or state.check(m) is not None:
+            ok = False
+            break
+        state.do(m)
+        n += 1
+    ok = ok and (position_key(state), state.to_move) == want
+    for _ in range(n):
+        state.undo()
+    return ok
+
+
+def shortcut(state: GameState, line: list[Move]) -> list[Move]:
+    """``line`` (legal from ``state``) with detours cut: when a card goes from one work space
+    to another and later moves on, it goes straight from the first to its next place instead
+    (or stays, if it came back), whenever the shorter line is legal and leads to the same
+    table.  The result has no more moves than ``line`` and ends where it ends."""
+    n = 0
+    cards = []
+    for m in line:
+        cards.append(state.piles[m.src][-1] if m.src >= 0 and state.piles[m.src] else None)
+        state.do(m)
+        n += 1
+    want = (position_key(state), state.to_move)
+    for _ in range(n):
+        state.undo()
+    changed = True
+    while changed:
+        changed = False
+        for i, m in enumerate(line):
+            if not is_shuffle(m):
+                continue
+            j = next((j for j in range(i + 1, len(line)) if cards[j] == cards[i]), None)
+            if j is None or line[j].src not in WORK:
+                continue
+            direct = Move(m.src, line[j].dst)
+            middle = line[i + 1:j]
+            if direct.dst == m.src:
+                cand = line[:i] + middle + line[j + 1:]
+                cand_cards = cards[:i] + cards[i + 1:j] + cards[j + 1:]
+            else:
+                cand = line[:i] + middle + [direct] + line[j + 1:]
+                cand_cards = cards[:i] + cards[i + 1:]
+            if cand and _ends_at(state, cand, want):
+                line, cards, changed = cand, cand_cards, True
+                break
+    return line
 
 
 def burden(state: GameState, q: int) -> float:
@@ -142,7 +197,7 @@ class SearchBot:
         if self.tidy:
             self._seen.add(self.key(state))
         _, line = self._dfs(state, shuffled)
-        return line
+        return shortcut(state, line) if self.tidy else line
 
     def key(self, state: GameState) -> tuple:
         """The key under which the search counts a position as seen: ``position_key`` when

@@ -274,3 +274,17 @@ def test_c16_hints_are_the_same_whatever_the_hidden_cards():
         for (i, j), c in zip(slots, cards):
             state.piles[i][j] = c
         assert hint(state, random.Random(4)) == first
+
+
+def test_shortcut_cuts_a_detour_between_work_spaces():
+    """9C from W1 to W2 then on to W4 becomes W1 to W4 at once; a card that comes back is
+    not moved at all; a detour that uncovers a card used on the way is kept."""
+    from drez.solver.crapette.piles import MOVES
+    from drez.solver.crapette.search import shortcut
+    s = table(work={0: "TD 9C", 1: "TH", 3: "TH'", 2: "KS"}, stock0="5S 4S", reserve0="2S")
+    end = s.turn_end_move()
+    assert shortcut(s, [MOVES[0][1], MOVES[1][3], end]) == [MOVES[0][3], end]
+    assert shortcut(s, [MOVES[0][1], MOVES[1][0], MOVES[0][1], end]) == [MOVES[0][1], end]
+    s = table(work={0: "AH 9C", 1: "TH", 3: "TH'", 2: "KS"}, stock0="5S 4S", reserve0="2S")
+    line = [MOVES[0][1], MOVES[0][8], MOVES[1][3], end]       # the ace goes home on the way
+    assert shortcut(s, line) == line
