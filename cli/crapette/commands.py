@@ -17,7 +17,7 @@ from drez.cli.game_options import (
 from drez.cli.ladder import add_ladder
 from drez.solver.crapette.sim import BOTS, make_bot, summarize
 from drez.solver.crapette.sim import simulate as run_games
-from drez.solver.crapette.state import deal
+from drez.solver.crapette.state import TURN_MOVE_LIMIT, deal
 
 
 def _bot_pair(ctx, param, value):
@@ -78,6 +78,9 @@ def simulate(games, names, seed, workers, as_json, progress):
                f" moves per game {s['moves_mean']:.0f}; loads per game {s['loads_per_game']:.1f}")
     click.echo(f"  loading decided (C18) {_pct(s['decided_by_loading'])} of won games")
     click.echo("  endings: " + ", ".join(f"{k}: {v}" for k, v in sorted(s["endings"].items())))
+    for name, e in s["work_to_work"].items():
+        click.echo(f"  {name:<16} work space to work space {_pct(e['share'])} of its moves;"
+                   f" turns at the {TURN_MOVE_LIMIT}-move limit: {e['capped_turns']}")
 
 
 def _play_pair(a, b, games, seed, workers):
@@ -110,10 +113,17 @@ def play(bot, seed, two_players, color):
     state = deal(random.Random(seed), stop_rule=two_players)
     names = ("player 0", "player 1") if two_players else ("you", f"computer ({bot})")
     bots = {} if two_players else {1: make_bot(bot)}
-    click.echo(f"Crapette, deal {seed}. {names[state.starter]} start(s).  Type help for the notation.")
+    click.echo(f"Crapette, deal {seed}. {_says(names[state.starter], 'starts')}.  "
+               "Type help for the notation.")
     rng = random.Random(f"{seed}:computer")
-    if _play_game(state, names, bots, {0: rng, 1: rng}, color, stdin):
+    if _play_game(state, names, bots, {0: rng, 1: rng}, color, stdin,
+                  hint_rng=random.Random(f"{seed}:hints")):
         _show_result(state, names, color)
+
+
+def _says(who: str, verb: str) -> str:
+    """'computer (best) starts', but 'you start'."""
+    return f"{who} {verb[:-1] if who == 'you' else verb}"
 
 
 def _seats(ctx, param, value):
@@ -146,17 +156,20 @@ def match(seats, games, seed, color):
         seed = random.SystemRandom().randrange(10**9)
     color = use_color(color)
     names = tuple(("you" if len(humans) == 1 else f"player {p}") if seats[p] == "human"
-                  else f"computer {p} ({seats[p]})" for p in (0, 1))
+                  else (f"computer ({seats[p]})" if humans else f"computer {p} ({seats[p]})")
+                  for p in (0, 1))
     m = Match(games, seed)
     click.echo(f"Crapette match, {games} games, seed {seed}: {names[0]} vs {names[1]}.")
     while not m.over:
         g = len(m.played)
         state = m.deal(stop_rule=len(humans) == 2)
         bots = {p: make_bot(seats[p]) for p in (0, 1) if p not in humans}
-        click.echo(f"\ngame {g + 1} of {games}: {names[state.starter]} start(s).")
+        click.echo(f"\ngame {g + 1} of {games}: {_says(names[state.starter], 'starts')}.")
         rngs = {p: random.Random(f"{seed}:match:{g}:p{p}") for p in (0, 1)}
-        if not _play_game(state, names, bots, rngs, color, stdin, quiet=not humans):
-            click.echo(f"match left after {g} game(s); score {m.scores[0]}-{m.scores[1]}")
+        if not _play_game(state, names, bots, rngs, color, stdin, quiet=not humans,
+                          hint_rng=random.Random(f"{seed}:match:{g}:hints")):
+            click.echo(f"match left after {g} game{'' if g == 1 else 's'}; "
+                       f"score {m.scores[0]}-{m.scores[1]}")
             return
         if humans:
             _show_result(state, names, color)
@@ -167,14 +180,14 @@ def match(seats, games, seed, color):
                    f"match score {m.scores[0]}-{m.scores[1]}")
     lead = m.leader
     click.echo("match drawn" if lead is None else
-               f"{names[lead]} win(s) the match {max(m.scores)}-{min(m.scores)}")
+               f"{_says(names[lead], 'wins')} the match {max(m.scores)}-{min(m.scores)}")
 
 
-def _play_game(state, names, bots, rngs, color, stdin, quiet=False) -> bool:
+def _play_game(state, names, bots, rngs, color, stdin, quiet=False, hint_rng=None) -> bool:
     """Play ``state`` to its end (see cli/crapette/session.py); False when a person quits or
-    input ends (game left unfinished)."""
+    input ends (game left unfinished).  Hints draw from ``hint_rng`` only."""
     from drez.cli.crapette.session import Session
-    return Session(state, names, bots, rngs, color, stdin, quiet).run()
+    return Session(state, names, bots, rngs, color, stdin, quiet, hint_rng).run()
 
 
 def _show_result(state, names, color) -> None:
@@ -185,4 +198,4 @@ def _show_result(state, names, color) -> None:
         lead = f"{names[pw]} ahead on cards" if pw is not None else "level on cards"
         click.echo(f"draw ({r.reason}); cards left {r.cards_left[0]}-{r.cards_left[1]}, {lead}")
     else:
-        click.echo(f"{names[r.winner]} win(s): {r.reason}")
+        click.echo(f"{_says(names[r.winner], 'wins')}: {r.reason}")

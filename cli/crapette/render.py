@@ -27,22 +27,50 @@ def card_text(card: int | None, color: bool) -> str:
     return click.style(text(card, symbols=True), fg="red" if is_red(card) else None, bold=True)
 
 
-def _side(state: GameState, p: int, label: str, color: bool) -> str:
+def owner_label(name: str) -> str:
+    """The short name of a seat for the work-space labels: 'you', 'computer', 'player 0'."""
+    return name.split(" (")[0]
+
+
+def _remembered(memory, idx: int, size: int, color: bool) -> str:
+    """' [9H 2S +12 unseen]': the cards remembered under a pile's top, from the top down to
+    the first one never seen; '' when none is remembered."""
+    if memory is None or size < 2:
+        return ""
+    known = memory.known.get(idx, {})
+    cards = []
+    for h in range(size - 2, -1, -1):
+        if h not in known:
+            break
+        cards.append(card_text(known[h], color))
+    if not cards:
+        return ""
+    rest = size - 1 - len(cards)
+    return " [under it: " + " ".join(cards) + (f" +{rest} unseen" if rest else "") + "]"
+
+
+def _side(state: GameState, p: int, label: str, color: bool, memory=None) -> str:
     piles = state.piles
     f, s, t = piles[stock(p)], piles[reserve(p)], piles[waste(p)]
-    return (f"{label:<12} first {card_text(f[-1] if f else None, color)} ({len(f):2})   "
-            f"second {card_text(s[-1] if s else None, color)} ({len(s):2})   "
-            f"third {card_text(t[-1] if t else None, color)} ({len(t):2})")
+    third = " ".join(card_text(c, color) for c in t) or "--"
+    return (f"{label:<12} first {card_text(f[-1] if f else None, color)} ({len(f):2})"
+            f"{_remembered(memory, stock(p), len(f), color)}   "
+            f"second {card_text(s[-1] if s else None, color)} ({len(s):2})"
+            f"{_remembered(memory, reserve(p), len(s), color)}   "
+            f"third ({len(t):2}) {third}")
 
 
-def draw_table(state: GameState, names: tuple[str, str], color: bool = False) -> str:
+def draw_table(state: GameState, names: tuple[str, str], color: bool = False, memory=None) -> str:
     """The whole table as lines: player 1's piles, work spaces, home piles, player 0's piles.
 
-    Face-down cards never appear; only tops of the first and second piles are shown.
-    Each work space is labelled with the player whose pack dealt it (1-4 player 0's).
+    Shows everything a computer player may see (C16): every face-up card, the third piles
+    whole (bottom first, top last), and, given the table's ``memory`` (a PileMemory fed the
+    view after every move), the first- and second-pile cards a watcher remembers under the
+    tops.  Face-down cards never seen never appear.  Each work space is labelled with the
+    player whose pack dealt it (1-4 player 0's).
     """
-    lines = [_side(state, 1, names[1], color)]
-    owners = [names[0].split()[0], names[1].split()[0]]
+    lines = [_side(state, 1, names[1], color, memory)]
+    owners = [owner_label(names[0]), owner_label(names[1])]
     width = max(len(o) for o in owners)
     for w in WORK:
         cards = " ".join(card_text(c, color) for c in state.piles[w]) or "--"
@@ -50,7 +78,7 @@ def draw_table(state: GameState, names: tuple[str, str], color: bool = False) ->
     homes = "  ".join(f"h{h - 7} {card_text(state.piles[h][-1] if state.piles[h] else None, color)}"
                       for h in HOME)
     lines.append(f"  home  {homes}")
-    lines.append(_side(state, 0, names[0], color))
+    lines.append(_side(state, 0, names[0], color, memory))
     return "\n".join(lines)
 
 

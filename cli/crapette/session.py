@@ -1,53 +1,49 @@
-"""A game of Crapette at the terminal: computer seats play and tell their turns in words,
+"""A game of Crapette at the terminal: computer seats play and tell their turns move by move,
 people type moves in the notation (rule C17) through the shared command table
 (cli/repl.py)."""
 from __future__ import annotations
 
+import random
+
 import click
 
-from drez.cli.crapette.render import describe_move, draw_table
+from drez.cli.crapette.render import describe_move, draw_table, owner_label
 from drez.cli.repl import QUIT, Command, CommandTable, shared_commands
 from drez.solver.crapette.actions import IllegalMove
-from drez.solver.crapette.piles import WORK, flip_move, stock
-from drez.solver.crapette.sim import make_bot
+from drez.solver.crapette.hints import hint
+from drez.solver.crapette.memory import PileMemory
+from drez.solver.crapette.takeback import take_back
 
 PLAY_HELP = """Moves are from-to: f (your first pile), s (your second pile), 1-8 (work spaces),
 h or h1-h8 (home piles), os/ot (opponent's second/third pile). Examples: s-h  f-3  2-ot
 Work spaces 1-4 were dealt from player 0's pack, 5-8 from player 1's (labelled on the table).
+Third piles are shown whole, top card last; [under it: ...] lists cards you have seen and
+so remember under a first- or second-pile top (after a third pile was turned over, say).
 Words: switch (end the turn / pass), flip (turn your third pile over), undo (take back a move
-of this turn that turned up no new card), hint, moves, stop, help (?), quit (q)."""
+of this turn that turned up no card), hint, moves, stop, help (?), quit (q)."""
 
 
-def tell_turn(moves: list, color: bool) -> None:
-    """The computer's turn in words: every move when there are few, else the moves that
-    touch home piles, its own piles or yours, and a count of the work-space shuffles."""
-    if len(moves) <= 8:
-        lines = [words for _, words in moves]
-    else:
-        lines, shuffles, at = [], 0, None
-        for shuffle, words in moves:
-            if shuffle:
-                shuffles += 1
-                at = len(lines) if at is None else at
-            else:
-                lines.append(words)
-        if shuffles:
-            lines.insert(at, f"moves cards between work spaces ({shuffles} moves; "
-                             "the table below shows where they ended)")
-    click.echo("computer's turn:", color=color)
+def tell_turn(lines: list[str], who: str, color: bool) -> None:
+    """A computer's turn, move by move: one numbered line per move, in the order made."""
+    click.echo(f"{who}'s turn:", color=color)
     for i, words in enumerate(lines, 1):
         click.echo(f"  {i}. {words}", color=color)
 
 
 class Session:
     """Plays ``state`` to its end; ``bots`` maps computer seats to players, the other seats
-    read moves from ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each seat's
-    random source (hints use it too).  Each computer turn is told in words when a person
-    plays (not ``quiet``)."""
+    read moves from ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each computer
+    seat's random source; hints draw from ``hint_rng`` alone, so asking for one never
+    changes the game.  Each computer turn is told move by move when a person plays (not
+    ``quiet``).  The table shows what a computer player may see, remembered cards
+    included (a ``PileMemory`` fed the view after every move)."""
 
-    def __init__(self, state, names, bots, rngs, color, stdin, quiet=False):
+    def __init__(self, state, names, bots, rngs, color, stdin, quiet=False, hint_rng=None):
         self.state, self.names, self.bots, self.rngs = state, names, bots, rngs
         self.color, self.stdin, self.quiet = color, stdin, quiet
+        self.hint_rng = random.Random("crapette-hints") if hint_rng is None else hint_rng
+        self.memory = PileMemory()
+        self.memory.update(state.view(0))
         self.show = True
         self.table = CommandTable(
             shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
@@ -55,25 +51,28 @@ class Session:
             + [Command("stop", "call stop on a faulty turn (C15, two players)", self.stop)],
             self.play)
 
+    def _moved(self) -> None:
+        self.memory.update(self.state.view(0))
+        self.show = True
+
     def run(self) -> bool:
         """Play to the end; False when a person quits or input ends (game left unfinished)."""
         state = self.state
-        turn_moves: list = []       # (between work spaces?, words) of the computer's turn
+        told: list[str] = []        # the computer's moves of this turn, in words
         while state.result is None:
             p = state.to_move
             if p in self.bots:
                 m = self.bots[p].choose(state.view(p), self.rngs[p])
                 if not self.quiet:
-                    shuffle = m.src in WORK and m.dst in WORK
-                    turn_moves.append((shuffle, describe_move(state, m, p, self.color)))
+                    told.append(describe_move(state, m, p, self.color))
                 state.play(m)
-                if turn_moves and (state.to_move != p or state.result is not None):
-                    tell_turn(turn_moves, self.color)
-                    turn_moves = []
-                self.show = True
+                self._moved()
+                if told and (state.to_move != p or state.result is not None):
+                    tell_turn(told, owner_label(self.names[p]), self.color)
+                    told = []
                 continue
             if self.show:
-                click.echo(draw_table(state, self.names, self.color), color=self.color)
+                click.echo(draw_table(state, self.names, self.color, self.memory), color=self.color)
                 self.show = False
             click.echo(f"{self.names[p]}> ", nl=False)
             line = self.stdin.readline()
@@ -95,25 +94,20 @@ class Session:
         return QUIT
 
     def hint(self, _arg: str) -> None:
-        p = self.state.to_move
-        m = make_bot("best").choose(self.state.view(p), self.rngs[p])
+        m = hint(self.state, self.hint_rng)
         click.echo(f"hint: {self.state.action_text(m)}")
 
     def moves(self, _arg: str) -> None:
         click.echo("moves: " + " ".join(self.state.action_text(m) for m in self.state.legal_actions()))
 
     def undo(self, _arg: str) -> None:
-        """Take back the last move of this turn, unless it turned up a card that was hidden."""
-        state, p = self.state, self.state.to_move
-        if len(state.history) <= state.turn_start:
-            click.echo("nothing to undo in this turn")
+        """Take back the last move of this turn, unless it showed a card that was face down."""
+        try:
+            take_back(self.state)
+        except IllegalMove as e:
+            click.echo(f"no: {e}")
             return
-        last = state.history[-1][0]
-        if last.src == stock(p) or last == flip_move(p):
-            click.echo("no: that move turned up a new card, so it stands")
-            return
-        state.undo()
-        self.show = True
+        self._moved()
 
     def stop(self, _arg: str) -> None:
         state = self.state
@@ -126,7 +120,8 @@ class Session:
             click.echo(f"no: {e}")
             return
         click.echo(f"stop! the faulty turn is taken back; {self.names[caller]} to move")
-        self.show = True
+        self.memory = PileMemory()          # piles grew back: start remembering afresh
+        self._moved()
 
     def play(self, cmd: str) -> None:
         try:
@@ -134,4 +129,4 @@ class Session:
         except ValueError as e:
             click.echo(f"no: {e}")
             return
-        self.show = True
+        self._moved()

@@ -149,8 +149,9 @@ def _report_lines(s: dict) -> list[str]:
 @updown.command()
 @click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
               help="Players at the table, you included (2 to 6).")
-@click.option("--bots", default="greedy", show_default=True,
-              help="Computer players for the other seats: one name for all, or a comma list.")
+@click.option("--bots", default="best", show_default=True,
+              help="Computer players for the other seats: one name for all, or a comma list "
+                   "(random, greedy, mc, infer, ismcts, best).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 = first).")
 @deal_seed_option("Deal seed")
 @click.option("--ending", type=ENDING, default=FIRST, show_default=True, help=ENDING_HELP)
@@ -173,11 +174,13 @@ def play(players, bots, seat, seed, ending, color):
     state = new_game(players, random.Random(f"updown-play/{seed}"), ending=ending)
     computer = {p: make_bot(specs[p]) for p in range(players) if p != seat}
     rngs = {p: random.Random(f"updown-play/{seed}/bot{p}") for p in range(players)}
+    hint_rng = random.Random(f"updown-play/{seed}/hints")
     click.echo(f"Up-and-down, seed {seed}. You are seat {seat}. "
                + ", ".join(f"seat {p}: {specs[p]}" for p in computer) + ".")
     click.echo(f"Seat {state.starter} starts." if state.starter != seat else "You start.")
     click.echo(HELP)
-    if not _play_game(state, {seat}, computer, rngs, stdin):
+    labels = [f"seat {p} ({specs[p]})" for p in range(players)]
+    if not _play_game(state, {seat}, computer, rngs, stdin, hint_rng, labels):
         return
     if ending == FIRST:
         click.echo("You win!" if state.winner == seat else f"Seat {state.winner} wins.")
@@ -186,11 +189,12 @@ def play(players, bots, seat, seed, ending, color):
                    f"order out: {', '.join(map(str, state.out))}.")
 
 
-def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin) -> bool:
+def _play_game(state, humans: set[int], computer: dict, rngs: dict, stdin, hint_rng=None,
+               labels=None) -> bool:
     """Play ``state`` to the end (see cli/updown/session.py); False when a person quits or
-    input ends (game left unfinished)."""
+    input ends (game left unfinished).  Hints draw from ``hint_rng`` only."""
     from drez.cli.updown.session import Session
-    return Session(state, humans, computer, rngs, stdin).run()
+    return Session(state, humans, computer, rngs, stdin, hint_rng, labels).run()
 
 
 def _says(who: str, verb: str) -> str:
@@ -237,13 +241,19 @@ def match(seats, games, seed, ending, color):
         computer = {p: make_bot(x) for p, x in enumerate(specs) if p not in humans}
         rngs = {p: random.Random(f"updown-match/{seed}/{g}/bot{p}") for p in range(len(specs))}
         click.echo(f"\ngame {g + 1} of {games}: {_says(label[state.starter], 'starts')}.")
-        if not _play_game(state, humans, computer, rngs, stdin):
-            click.echo(f"match left after {g} game(s)")
+        if not _play_game(state, humans, computer, rngs, stdin,
+                          random.Random(f"updown-match/{seed}/{g}/hints"), label):
+            click.echo(f"match left after {g} game{'' if g == 1 else 's'}")
             break
+        if not humans:
+            from drez.cli.updown.human import final_lines
+            for line in final_lines(state, labels=label):
+                click.echo(line)
         loser = m.record(state)
+        nxt = "" if m.over else \
+            f" (and start{'' if label[loser] == 'you' else 's'} the next game)"
         click.echo(f"game {g + 1}: {_says(label[state.winner], 'wins')}, "
-                   f"{_says(label[loser], 'loses')} (and start{'' if label[loser] == 'you' else 's'}"
-                   " the next game)")
+                   f"{_says(label[loser], 'loses')}{nxt}")
         click.echo("games won: " + ", ".join(f"{label[p]} {m.wins[p]}" for p in range(len(specs))))
     if m.over:
         top = m.leaders()

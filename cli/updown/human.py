@@ -10,8 +10,9 @@ from drez.solver.updown.cards import card_text as _plain_card
 from drez.solver.updown.view import PlayerView
 
 HELP = ("Type a rank to play it (2-10, J, Q, K, A), s to stop, d to draw (d1-d3 picks the "
-        "pile), p to pass, g to let the greedy player choose, hint, moves, undo (a card played "
-        "this turn), ? for help, quit to quit.")
+        "pile), p to pass, hint (the strongest player's suggestion), g (the greedy player's), "
+        "auto (let greedy move for you), moves, undo (a card played this turn, until cards "
+        "are seen), ? for help, quit to quit.")
 
 
 _COLOR = False
@@ -50,6 +51,20 @@ def describe(event: tuple[str, int, int], you: int) -> str:
         return (f"Nobody can play: {'you lead' if seat == you else f'seat {seat} leads'} "
                 "any card (free lead).")
     return f"{who} {verb}."
+
+
+def final_lines(state, you: int = -1, labels: list[str] | None = None) -> list[str]:
+    """At the end of a game, every seat's hand (now shown) and cards left in hand and
+    reserve: what decides a match's loser (U19).  Only for a finished game."""
+    if not state.done:
+        raise ValueError("hands are shown only when the game is over")
+    lines = ["Cards left (hand + reserve):"]
+    for p in range(state.n):
+        who = "you" if p == you else (labels[p] if labels else f"seat {p}")
+        hand = " ".join(card_text(c) for c in sorted(state.hands[p])) or "-"
+        reserve = state.reserve_count(p)
+        lines.append(f"  {who}: {state.cards_left(p)} (hand {hand}; reserve {reserve})")
+    return lines
 
 
 def status(view: PlayerView) -> list[str]:

@@ -2,24 +2,31 @@
 through the shared command table (cli/repl.py), each seeing only their own view (U18)."""
 from __future__ import annotations
 
+import random
+
 import click
 
 from drez.cli.repl import QUIT, Command, CommandTable, shared_commands
-from drez.cli.updown.human import HELP, card_text, describe, status
+from drez.cli.updown.human import HELP, card_text, describe, final_lines, status
 from drez.solver.updown.actions import PASS, STOP, ActionTextError, parse_action
-from drez.solver.updown.bots import GreedyBot
+from drez.solver.updown.hints import hint
 
 _REVEALING = ("refill", "out")       # events after which a move stands: cards were seen
 
 
 class Session:
     """Plays one game ``state`` to its end: ``computer`` maps seats to bots, ``humans`` type
-    their moves on ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each seat's
-    random source (the greedy choice uses it too)."""
+    their moves on ``stdin`` (from cli.inputs.stdin_lines); ``rngs`` holds each computer
+    seat's random source; hints and suggestions draw from ``hint_rng`` alone, so asking for
+    them never changes the game.  At the end every hand is shown with the cards left;
+    ``labels`` name the seats there (default 'seat N')."""
 
-    def __init__(self, state, humans: set[int], computer: dict, rngs: dict, stdin):
+    def __init__(self, state, humans: set[int], computer: dict, rngs: dict, stdin,
+                 hint_rng: random.Random | None = None, labels: list[str] | None = None):
         self.state, self.humans, self.computer = state, humans, computer
         self.rngs, self.stdin = rngs, stdin
+        self.hint_rng = random.Random("updown-hints") if hint_rng is None else hint_rng
+        self.labels = labels
         self.you = next(iter(humans)) if len(humans) == 1 else -1    # several people: no "you"
         self.shown = 0                                 # history events told so far
         self.named = dict.fromkeys(humans, 0)     # own draws already told with their card, per seat
@@ -27,7 +34,9 @@ class Session:
         self.table = CommandTable(
             shared_commands(help=self.help, quit=self.quit, undo=self.undo, hint=self.hint,
                             moves=self.moves)
-            + [Command("g", "let the greedy player choose your move", self.greedy, ("greedy",))],
+            + [Command("g", "what the greedy player would play (a suggestion)", self.greedy,
+                       ("greedy",)),
+               Command("auto", "let the greedy player make this move for you", self.auto)],
             self.play, move_words=("q",))          # q is the Queen here; quit is `quit`
 
     def run(self) -> bool:
@@ -42,9 +51,11 @@ class Session:
                             else self.computer[p].choose(state.view(p), self.rngs[p]))
                 continue
             view = state.view(p)
-            if view.legal in ((STOP,), (PASS,)):          # nothing else is legal: no question
-                self.apply(view.legal[0])
+            if view.legal == (PASS,) or (view.legal == (STOP,) and not self.taken_back):
+                self.apply(view.legal[0])               # nothing else is legal: no question
                 continue
+            if view.legal == (STOP,) and len(state.history) != status_at:
+                click.echo("Nothing more fits: s to stop, or undo.")
             if len(state.history) != status_at:
                 status_at = len(state.history)
                 if self.you < 0:
@@ -59,6 +70,9 @@ class Session:
             if self.table.run(line.strip()) == QUIT:
                 return False
         self.tell()
+        if self.humans:
+            for text in final_lines(self.state, self.you, self.labels):
+                click.echo(text)
         return True
 
     def tell(self) -> None:
@@ -111,12 +125,16 @@ class Session:
         return QUIT
 
     def greedy(self, _arg: str) -> None:
-        p = self.state.turn
-        self.apply(GreedyBot().choose(self.state.view(p), self.rngs[p]))
+        click.echo(f"greedy would play: {hint(self._view(), self.hint_rng, 'greedy')}")
+
+    def auto(self, _arg: str) -> None:
+        self.apply(hint(self._view(), self.hint_rng, "greedy"))
 
     def hint(self, _arg: str) -> None:
-        p = self.state.turn
-        click.echo(f"hint: {GreedyBot().choose(self.state.view(p), self.rngs[p])}")
+        click.echo(f"hint: {hint(self._view(), self.hint_rng)}")
+
+    def _view(self):
+        return self.state.view(self.state.turn)
 
     def moves(self, _arg: str) -> None:
         click.echo("Legal: " + ", ".join(map(str, self.state.legal_actions())))

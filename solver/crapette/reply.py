@@ -50,11 +50,14 @@ def rule_reply(state: GameState) -> int:
 
 
 class ReplySearchBot(SearchBot):
-    """Strongest Crapette player (see module docstring); keeps a memory, so use one per game."""
+    """Strongest Crapette player (see module docstring); keeps a memory, so use one per game.
+
+    Its search is tidy (see search.py): no pointless shuffles between work spaces.  With
+    ``tidy=False`` it is the reply player as it was before issue 39 (``reply-v1``)."""
     name = "reply"
 
-    def __init__(self, nodes: int = 250, samples: int = 3):
-        super().__init__(nodes, samples)
+    def __init__(self, nodes: int = 250, samples: int = 3, tidy: bool = True):
+        super().__init__(nodes, samples, tidy)
         self.memory = PileMemory()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
@@ -67,8 +70,9 @@ class ReplySearchBot(SearchBot):
         else:
             remembered = self.memory.cards()
             unknown = [c for c in view.unknown() if c not in remembered]
-            self._plan = self.plan(state, unknown, rng)
+            self._plan = self.plan(state, unknown, rng, shuffled=self._shuffled_now(view))
             m = self._plan.pop(0)
+        self._made(view, m)
         state.do(m)
         self._expect = state.key() if self._plan and state.to_move == view.me else None
         return m

@@ -18,12 +18,13 @@ from tqdm import tqdm
 from drez.solver.common.pool import stoppable_pool
 from drez.solver.common.stats import rate
 from drez.solver.crapette.bots import RandomBot, RuleBot
-from drez.solver.crapette.piles import reserve, waste
+from drez.solver.crapette.piles import WORK, reserve, waste
 from drez.solver.crapette.reply import ReplySearchBot
 from drez.solver.crapette.search import SearchBot
-from drez.solver.crapette.state import GameState, deal
+from drez.solver.crapette.state import TURN_MOVE_LIMIT, GameState, deal
 
-BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot}
+BOTS = {"random": RandomBot, "rule": RuleBot, "search": SearchBot, "reply": ReplySearchBot,
+        "reply-v1": partial(ReplySearchBot, tidy=False)}   # reply before issue 39, for comparison
 BEST = "reply"       # the strongest player by the ladder in reports/games/crapette.md
 BOTS["best"] = BOTS[BEST]
 
@@ -46,6 +47,9 @@ class GameRecord:
     moves: int
     loads: tuple[int, int]
     cards_left: tuple[int, int]
+    moves_by: tuple[int, int] = (0, 0)       # moves made by player 0, player 1 (turn ends included)
+    shuffles: tuple[int, int] = (0, 0)       # of those, work space to work space
+    capped: tuple[int, int] = (0, 0)         # turns that reached the C12 move limit, per player
 
     @property
     def decided_by_loading(self) -> bool:
@@ -68,8 +72,7 @@ def play_game(seed: int, index: int, names: tuple[str, str], watch=None) -> Game
     state: GameState = deal(random.Random(f"{seed}:{index}:deal"))
     bots = [make_bot(seats[0]), make_bot(seats[1])]
     rngs = [random.Random(f"{seed}:{index}:p{p}") for p in (0, 1)]
-    loads = [0, 0]
-    moves = 0
+    loads, moves_by, shuffles, capped = [0, 0], [0, 0], [0, 0], [0, 0]
     while state.result is None:
         p = state.to_move
         view = state.view(p)
@@ -78,11 +81,14 @@ def play_game(seed: int, index: int, names: tuple[str, str], watch=None) -> Game
         m = bots[p].choose(view, rngs[p])
         if m.dst in (reserve(1 - p), waste(1 - p)):
             loads[p] += 1
+        moves_by[p] += 1
+        shuffles[p] += m.src in WORK and m.dst in WORK
         state.play(m)
-        moves += 1
+        capped[p] += state.to_move == p and state.moves_in_turn == TURN_MOVE_LIMIT
     r = state.result
     return GameRecord(index, seats, state.starter, r.winner, r.points_winner, r.reason,
-                      state.turn, moves, tuple(loads), r.cards_left)
+                      state.turn, sum(moves_by), tuple(loads), r.cards_left,
+                      tuple(moves_by), tuple(shuffles), tuple(capped))
 
 
 def simulate(games: int, names: tuple[str, str], seed: int, workers: int = 1,
@@ -155,4 +161,20 @@ def summarize(records: list[GameRecord], names: tuple[str, str]) -> dict:
     out["moves_mean"] = statistics.fmean(r.moves for r in records) if records else 0.0
     out["loads_per_game"] = statistics.fmean(sum(r.loads) for r in records) if records else 0.0
     out["decided_by_loading"] = _rate(sum(1 for r in decided if r.decided_by_loading), len(decided))
+    out["work_to_work"] = work_to_work(records)
+    return out
+
+
+def work_to_work(records: list[GameRecord]) -> dict:
+    """Per bot name: its moves, how many went from a work space to a work space (the share,
+    with a 95% Wilson interval over moves) and how many of its turns hit the C12 move limit."""
+    out: dict = {}
+    for r in records:
+        for p in (0, 1):
+            e = out.setdefault(r.seats[p], {"moves": 0, "work_to_work": 0, "capped_turns": 0})
+            e["moves"] += r.moves_by[p]
+            e["work_to_work"] += r.shuffles[p]
+            e["capped_turns"] += r.capped[p]
+    for e in out.values():
+        e["share"] = _rate(e["work_to_work"], e["moves"])
     return out

@@ -157,9 +157,9 @@ def test_crapette_computer_turn_is_told_with_cards_and_work_spaces_have_owners()
     assert turns
     for turn in turns:
         told = [line for line in turn.splitlines() if re.match(r"  \d+\. ", line)]
-        assert 1 <= len(told) <= 12
+        assert len(told) >= 1                      # move by move, one line each (issue 39)
         for line in told:
-            assert re.search(r"\b(10|[2-9AJQK])[CDHS]\b", line) or "between work spaces" in line \
+            assert re.search(r"\b(10|[2-9AJQK])[CDHS]\b", line) \
                 or "passes" in line or "turns its third pile over" in line, line
     assert re.search(r"^  1 you +: ", r.output, re.M)
     assert re.search(r"^  5 computer: ", r.output, re.M)
@@ -176,7 +176,7 @@ def test_crapette_undo_within_the_turn():
 
 
 def test_updown_drawn_card_named_and_stop_says_draw():
-    r = CliRunner().invoke(drez, ["updown", "play", "--seed", "3"], input="s\nd\nquit\n")
+    r = CliRunner().invoke(drez, ["updown", "play", "--seed", "3", "--bots", "greedy"], input="s\nd\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Nothing in your hand fits on Kd: draw a card (d) (U10)." in r.output
     m = re.search(r"You draw (\w+) from reserve pile 1\.", r.output)

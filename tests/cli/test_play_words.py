@@ -14,7 +14,7 @@ from drez.solver.updown.cards import rank_text
 from drez.solver.updown.state import new_game
 
 GAMES = {"solodrez": ["play", "42", "--no-color", "--max-seconds", "1"],
-         "updown": ["updown", "play", "--seed", "3", "--no-color"],
+         "updown": ["updown", "play", "--seed", "3", "--bots", "greedy", "--no-color"],
          "crapette": ["crapette", "play", "--seed", "3", "--bot", "rule", "--no-color"]}
 
 

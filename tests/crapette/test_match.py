@@ -50,7 +50,7 @@ def test_c19_cli_match_between_computers_matches_the_engine():
     m = bot_match(("rule", "random"), 3, seed=4, make_bot=make_bot)
     scores = re.findall(r"match score (\d+)-(\d+)", r.output)
     assert len(scores) == 3 and tuple(map(int, scores[-1])) == tuple(m.scores)
-    assert f"win(s) the match {m.scores[0]}-{m.scores[1]}" in r.output
+    assert f"wins the match {m.scores[0]}-{m.scores[1]}" in r.output
 
 
 def test_c19_cli_match_human_seat_quits_cleanly_and_bad_seats_exit_2():
@@ -58,7 +58,7 @@ def test_c19_cli_match_human_seat_quits_cleanly_and_bad_seats_exit_2():
     r = CliRunner().invoke(drez, ["crapette", "match", "--seats", "human,rule", "--seed", "3",
                                   "--no-color"], input="nonsense\nquit\n")
     assert r.exit_code == 0, r.output
-    assert "no: cannot read 'nonsense'" in r.output and "match left after 0 game(s)" in r.output
+    assert "no: cannot read 'nonsense'" in r.output and "match left after 0 games" in r.output
     r = CliRunner().invoke(drez, ["crapette", "match", "--seats", "human,chess"])
     assert r.exit_code == 2 and "chess" in r.output
 
@@ -73,4 +73,4 @@ def test_c19_cli_match_tells_the_computer_turn_in_words_like_play():
     assert "computer's turn:" in r.output and "from its second pile" in r.output
     assert re.search(r"^  1 computer: ", r.output, re.M) and re.search(r"^  5 you +: ", r.output, re.M)
     assert "end of input: game left unfinished" in r.output
-    assert "match left after 0 game(s)" in r.output
+    assert "match left after 0 games" in r.output

@@ -75,7 +75,7 @@ def test_play_game_record_is_reproducible():
 
 
 def test_play_whole_game_with_piped_input():
-    res = run("play", "--players", "3", "--seed", "5", input="g\n" * 400)
+    res = run("play", "--players", "3", "--seed", "5", input="auto\n" * 400)
     assert res.exit_code == 0, res.output
     last = res.output.strip().splitlines()[-1]
     assert last == "You win!" or last.endswith("wins.")
@@ -93,7 +93,7 @@ def test_play_illegal_input_gets_a_one_line_reason_and_the_game_goes_on():
     state = _first_prompt_hand(seed)
     held = {c >> 2 for c in state.hands[0]}
     missing = next(r for r in range(13) if r not in held)
-    lines = ["zz", RANKS[missing], "s", "d"] + ["g"] * 400
+    lines = ["zz", RANKS[missing], "s", "d"] + ["auto"] * 400
     res = run("play", "--seed", str(seed), "--bots", "random", input="\n".join(lines) + "\n")
     assert res.exit_code == 0, res.output
     out = res.output

@@ -58,7 +58,7 @@ def test_U19_cli_match_with_a_person_and_bad_seats():
     r = CliRunner().invoke(drez, ["updown", "match", "--seats", "human,greedy", "--seed", "1",
                                   "--games", "2"], input="g\nquit\n")
     assert r.exit_code == 0, r.output
-    assert "Your hand:" in r.output and "match left after 0 game(s)" in r.output
+    assert "Your hand:" in r.output and "match left after 0 games" in r.output
     r = CliRunner().invoke(drez, ["updown", "match", "--seats", "human"])
     assert r.exit_code == 2 and "--seats" in r.output
     r = CliRunner().invoke(drez, ["updown", "match", "--seats", "human,wizard"])
@@ -69,10 +69,10 @@ def test_U19_cli_match_names_the_drawn_card_and_ends_on_end_of_input():
     """A match plays as `drez updown play` does: your draw is told with the card drawn, and
     input ending leaves the match with the same message as every game."""
     r = CliRunner().invoke(drez, ["updown", "match", "--seats", "human,greedy", "--seed", "4",
-                                  "--no-color"], input="3\n4\nd\n")
+                                  "--no-color"], input="3\n4\ns\nd\n")
     assert r.exit_code == 0, r.output
     assert "You draw 10s from reserve pile 1." in r.output
     assert "You draw a card" not in r.output
     assert "end of input: game left unfinished" in r.output
-    assert "match left after 0 game(s)" in r.output
+    assert "match left after 0 games" in r.output
     assert "game 1 of 5: you start." in r.output
