@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 import secrets
 
+from drez.solver.crapette import hints
 from drez.solver.crapette.actions import IllegalMove, move_text
 from drez.solver.crapette.cards import RANKS, SUITS
 from drez.solver.crapette.match import Match
 from drez.solver.crapette.piles import HOME, PASS, WORK, Move, end_move, flip_move, reserve, stock, waste
-from drez.solver.crapette.sim import BOTS, make_bot
+from drez.solver.crapette.sim import make_bot
 from drez.webapp.bodies import BadRequest, choice, flag, whole
 
 STRENGTHS = ("random", "rule", "search", "reply", "best")
@@ -188,14 +189,16 @@ class CrapetteTable:
         return self._step(p, m)
 
     def hint(self, seat: int) -> dict:
-        """The strongest player's move for `seat`, from a fresh player and a random source of
-        its own (the per-game secret and a counter): asking never changes the computer's play."""
+        """The strongest player's move for `seat` (solver.crapette.hints: never back to a
+        position of this turn, never shuffling for long), from a fresh player and a random
+        source of its own (the per-game secret and a counter): asking never changes the
+        computer's play."""
         s = self.state
         if s.result is not None or s.to_move != seat or seat in self.bots:
             raise BadRequest("a hint is for the person to move", 409)
         self._hints += 1
         rng = random.Random(f"{self._secret}:hint:{self._hints}")
-        m = BOTS["best"]().choose(s.view(seat), rng)
+        m = hints.hint(s, rng)
         card = s.piles[m.src][-1] if m.src >= 0 and m != flip_move(seat) else None
         return {"from": NAMES.get(m.src), "to": NAMES.get(m.dst), "card": card_code(card),
                 "text": move_text(m, seat)}

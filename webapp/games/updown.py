@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from drez.solver.updown import hints
 from drez.solver.updown.actions import GameError, parse_action
 from drez.solver.updown.cards import card_text, rank_text
 from drez.solver.updown.match import Match, game_loser
@@ -158,9 +159,7 @@ class UpdownTable:
             raise BadRequest("a hint is for the person to move", 409)
         self._hints += 1
         rng = random.Random(f"{self._secret}:hint:{self._hints}")
-        view = s.view(seat)
-        action = view.legal[0] if len(view.legal) == 1 else make_bot("best").choose(view, rng)
-        return _action(action)
+        return _action(hints.hint(s.view(seat), rng))
 
     def next_game(self) -> None:
         if not self.state.done:
