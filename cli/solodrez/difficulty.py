@@ -1,0 +1,91 @@
+"""`drez difficulty`: grades measured against simulated players (run, report, index)."""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import time
+
+import click
+
+from drez.cli.solodrez.analyze import DealRange
+from drez.cli.solodrez.inputs import BadInput, check_writable_file
+
+
+@click.group("difficulty")
+def difficulty_group():
+    """Grade deals by how often simulated players win them (run, report, index)."""
+
+
+def _command_line() -> str:
+    return "drez " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+@difficulty_group.command("run")
+@click.argument("deal_range", metavar="RANGE", type=DealRange())
+@click.option("--out", required=True, type=click.Path(dir_okay=False),
+              help="The difficulty file (CSV, one row a deal).")
+@click.option("--resume", is_flag=True, help="Continue the run in --out after its last row.")
+@click.option("--plays", type=click.IntRange(1, 1000), default=None,
+              help="Games each simulated player plays on each deal (default 4).")
+@click.option("--max-nodes", type=click.IntRange(1), default=None,
+              help="Positions each opening move's verdict search may store (default 20,000).")
+@click.option("--results", "results_dir", default=None, type=click.Path(file_okay=False),
+              help="The committed verdicts and minimal lengths (default reports/deals-0-99999).")
+@click.option("--chunk", type=click.IntRange(1, 100_000), default=500, show_default=True,
+              help="Deals measured and written at a time.")
+def run_command(deal_range, out, resume, plays, max_nodes, results_dir, chunk):
+    """Measure every deal of RANGE: the simulated players' wins, the opening moves that
+    lose, the proven minimal length, the grade.  Rows are written a chunk at a time;
+    --resume goes on after the last one (the file keeps its first command's settings)."""
+    from drez.solver.solodrez.difficulty import measure, sources
+    from drez.solver.solodrez.difficulty.traps import TRAP_NODES
+    from drez.solver.solodrez.kernels import ensure_compiled
+
+    first, last = deal_range
+    meta_path = out + ".meta.json"
+    start = first
+    if resume:
+        try:
+            rows = measure.read_difficulty_rows(out)
+            with open(meta_path, encoding="utf-8") as f:
+                meta = json.load(f)
+        except (OSError, ValueError) as e:
+            raise BadInput(f"cannot resume {out}: {e}") from None
+        if (meta.get("first"), meta.get("last")) != (first, last):
+            raise BadInput(f"{out} is a run of {meta.get('first')}-{meta.get('last')}, not "
+                           f"{first}-{last}")
+        plays, max_nodes = meta["plays"], meta["max_nodes"]
+        start = rows[-1]["deal"] + 1 if rows else first
+    else:
+        check_writable_file(out, "--out")
+        if os.path.exists(out):
+            raise BadInput(f"{out} exists; use --resume to continue it or choose another --out")
+        plays = plays or measure.DEFAULT_PLAYS
+        max_nodes = max_nodes or TRAP_NODES
+        meta = {"command": _command_line(), "first": first, "last": last, "plays": plays,
+                "max_nodes": max_nodes, "players": list(measure.PLAYER_NAMES),
+                "created": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+        with open(meta_path, "w", encoding="utf-8") as f:
+            json.dump(meta, f, indent=1)
+            f.write("\n")
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(",".join(measure.FIELDS) + "\n")
+    ensure_compiled()
+    committed = sources.committed_results(results_dir or sources.RESULTS_DIR)
+    began = time.perf_counter()
+    done = 0
+    for lo in range(start, last + 1, chunk):
+        deals = list(range(lo, min(last, lo + chunk - 1) + 1))
+        rows = measure.measure_deals(deals, committed, plays, max_nodes)
+        with open(out, "a", encoding="utf-8") as f:
+            f.write("".join(measure.format_row(r) for r in rows))
+        done += len(deals)
+        click.echo(f"drez difficulty: {deals[-1] - first + 1:,}/{last - first + 1:,} deals "
+                   f"({time.perf_counter() - began:.0f} s)", err=True)
+    if resume:
+        meta.setdefault("resumed", []).append(_command_line())
+        with open(meta_path, "w", encoding="utf-8") as f:
+            json.dump(meta, f, indent=1)
+            f.write("\n")
