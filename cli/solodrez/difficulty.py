@@ -89,3 +89,75 @@ def run_command(deal_range, out, resume, plays, max_nodes, results_dir, chunk):
         with open(meta_path, "w", encoding="utf-8") as f:
             json.dump(meta, f, indent=1)
             f.write("\n")
+
+
+def _rows_and_meta(path: str):
+    from drez.solver.solodrez.difficulty import measure
+    try:
+        rows = measure.read_difficulty_rows(path)
+        with open(path + ".meta.json", encoding="utf-8") as f:
+            meta = json.load(f)
+    except (OSError, ValueError) as e:
+        raise BadInput(f"cannot read {path}: {e}") from None
+    if not rows:
+        raise BadInput(f"{path} has no rows")
+    return rows, meta
+
+
+@difficulty_group.command("index")
+@click.argument("rows_path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.option("--index", "index_path", default=None, type=click.Path(dir_okay=False),
+              help="The deal index to write (default: the shipped deals/index.json).")
+@click.option("--measures", "measures_path", default=None, type=click.Path(dir_okay=False),
+              help="The measures file to write (default: the shipped deals/measures.txt).")
+def index_command(rows_path, index_path, measures_path):
+    """Write the deal index (grade -> deals) and the per-deal measures from a difficulty
+    FILE of `drez difficulty run`."""
+    from drez.deals import index_path as shipped_index
+    from drez.deals import measures_path as shipped_measures
+    from drez.solver.solodrez.difficulty.index import build_index, write_index, write_measures
+
+    rows, meta = _rows_and_meta(rows_path)
+    index_path = index_path or shipped_index()
+    measures_path = measures_path or shipped_measures()
+    for path, flag in ((index_path, "--index"), (measures_path, "--measures")):
+        check_writable_file(path, flag)
+    try:
+        index = build_index(rows, rows_path, meta.get("command"))
+    except ValueError as e:
+        raise BadInput(str(e)) from None
+    write_index(index, index_path)
+    write_measures(rows, measures_path)
+    click.echo(f"drez difficulty: wrote {index_path} and {measures_path}", err=True)
+
+
+@difficulty_group.command("report")
+@click.argument("rows_path", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", required=True, type=click.Path(dir_okay=False),
+              help="The report (Markdown); its plot NAME-calibration.png goes beside it.")
+@click.option("--old", "old_files", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="An engine results file or deal index whose grades to count beside ours "
+                   "(repeatable).")
+def report_command(rows_path, out, old_files):
+    """Write the difficulty report of a FILE of `drez difficulty run`: the players' win
+    rates with 95% intervals, the calibration table and plot, the grade counts."""
+    from collections import Counter
+
+    from drez.solver.solodrez.batch import read_rows
+    from drez.solver.solodrez.difficulty.report import write_report
+    from drez.solver.solodrez.io.pick import read_index
+
+    rows, meta = _rows_and_meta(rows_path)
+    check_writable_file(out, "--out")
+    deals = {r["deal"] for r in rows}
+    old = {}
+    for path in old_files:
+        if path.endswith(".json"):
+            groups = read_index(path)
+            old[f"`{os.path.basename(path)}`"] = Counter(
+                {d: sum(n in deals for n in v) for d, v in groups.items()})
+        else:
+            old[f"`{os.path.basename(path)}`"] = Counter(
+                r["difficulty"] for r in read_rows(path) if r["deal"] in deals)
+    write_report(rows, meta, rows_path, old, out)
+    click.echo(f"drez difficulty: wrote {out}", err=True)

@@ -1,7 +1,10 @@
-"""Picking a deal from the deal index (deals/index.json, written by `drez report --index`):
-`drez deal --pick`, `new hard winnable` in `drez play`, and the web app's /api/pick."""
+"""Picking a deal from the deal index (deals/index.json, written by `drez difficulty index`
+from the players' grades; `drez report --index` writes one of the engine's grades):
+`drez deal --pick`, `new hard winnable` in `drez play`, the web app's /api/pick, and the
+deal of the day."""
 from __future__ import annotations
 
+import datetime
 import json
 import random
 
@@ -65,3 +68,16 @@ def pick_deal(difficulty: str | None, winnable: bool, seed: int | None,
         what = f"{difficulty} " if difficulty else ("winnable " if winnable else "")
         raise PickError(f"the deal index {path} has no {what}deal")
     return random.Random(seed).choice(pool)
+
+
+# The deal of the day gets harder through the week, as newspaper puzzles do.
+DAY_GRADES = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")   # Monday first
+
+
+def deal_of_the_day(day: datetime.date | None = None, index_path: str | None = None) -> int:
+    """The deal of `day` (today, UTC, by default): a winnable deal of the grade DAY_GRADES
+    gives its weekday, chosen from the index by the day's ordinal, so every server and
+    every player get the same deal on the same day.  DealIndexError / PickError as
+    pick_deal."""
+    day = day or datetime.datetime.now(datetime.timezone.utc).date()
+    return pick_deal(DAY_GRADES[day.weekday()], True, day.toordinal(), index_path)
