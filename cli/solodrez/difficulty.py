@@ -161,3 +161,55 @@ def report_command(rows_path, out, old_files):
                 r["difficulty"] for r in read_rows(path) if r["deal"] in deals)
     write_report(rows, meta, rows_path, old, out)
     click.echo(f"drez difficulty: wrote {out}", err=True)
+
+
+@difficulty_group.command("lines")
+@click.argument("deal_range", metavar="RANGE", type=DealRange())
+@click.option("--out", required=True, type=click.Path(dir_okay=False),
+              help="The lines file (CSV, a row per deal and line).")
+@click.option("--max-nodes", type=click.IntRange(1), default=20_000, show_default=True,
+              help="Positions each move's verdict search may store.")
+@click.option("--optimal-nodes", type=click.IntRange(1), default=2_000_000, show_default=True,
+              help="Positions the shortest-solution search (A*) may store per deal.")
+def lines_command(deal_range, out, max_nodes, optimal_nodes):
+    """Count the losing moves along the lines of each winnable deal of RANGE: a proven-
+    shortest solution ('shortest') and the look-ahead player's first game ('lookahead')."""
+    import numpy as np
+
+    from drez.solver.solodrez.difficulty import players as pl
+    from drez.solver.solodrez.difficulty import sources
+    from drez.solver.solodrez.difficulty.traps import LINE_FIELDS, line_row, line_traps
+    from drez.solver.solodrez.kernels import ensure_compiled
+    from drez.solver.solodrez.rules.moves import Move
+    from drez.solver.solodrez.rules.position import Position
+    from drez.solver.solodrez.search.solve import Limits, solve
+
+    check_writable_file(out, "--out")
+    if os.path.exists(out):
+        raise BadInput(f"{out} exists; choose another --out")
+    ensure_compiled()
+    committed = sources.committed_results()
+    with open(out + ".meta.json", "w", encoding="utf-8") as f:
+        json.dump({"command": _command_line(), "max_nodes": max_nodes,
+                   "optimal_nodes": optimal_nodes}, f, indent=1)
+        f.write("\n")
+    first, last = deal_range
+    q = pl.PLAYERS.index("lookahead")
+    with open(out, "w", encoding="utf-8") as f:
+        f.write(",".join(LINE_FIELDS) + "\n")
+        for n in range(first, last + 1):
+            if committed.get(n, ("UNKNOWN",))[0] != "WON":
+                continue
+            pos = Position.from_deal(n)
+            lines = []
+            r = solve(pos, Limits(max_nodes=optimal_nodes, max_memory=1 << 29), want_optimal=True)
+            if r.optimal:
+                lines.append(("shortest", r.moves))
+            moves, *work = pl.work_arrays()
+            _, k = pl.play_game(pos.words(), q, np.uint64(pl.game_seed(n, q, 0)), moves, *work)
+            lines.append(("lookahead", [Move.unpack(int(m)) for m in moves[:k]]))
+            for kind, line in lines:
+                row = line_row(n, kind, *line_traps(pos, line, max_nodes))
+                f.write(",".join("" if row[c] is None else str(row[c]) for c in LINE_FIELDS) + "\n")
+            f.flush()
+            click.echo(f"drez difficulty lines: deal {n}", err=True)

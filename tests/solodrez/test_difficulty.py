@@ -189,3 +189,29 @@ def test_a_run_resumed_after_a_stop_writes_the_rows_of_a_whole_run(tmp_path):
     assert drez_run(*args, "--out", whole).exit_code == 2    # never overwritten
     rows = measure.read_difficulty_rows(whole)
     assert [r["deal"] for r in rows] == list(range(2000, 2005))
+
+
+def test_a_line_is_followed_until_the_move_that_loses_the_game():
+    import numpy as np
+
+    from drez.solver.solodrez.difficulty import players as pl
+    from drez.solver.solodrez.difficulty.traps import line_row, line_traps, traps
+    from drez.solver.solodrez.rules.moves import Move
+    from drez.solver.solodrez.rules.position import Position
+    from drez.solver.solodrez.search.solve import Limits, solve
+
+    pos = Position.from_deal(0)
+    q = pl.PLAYERS.index("lookahead")
+    out, *work = pl.work_arrays()
+    _, k = pl.play_game(pos.words(), q, np.uint64(pl.game_seed(0, q, 0)), out, *work)
+    line = [Move.unpack(int(m)) for m in out[:k]]
+    per_ply, caught = line_traps(pos, line, 20_000)
+    assert caught is not None and len(per_ply) == caught
+    before = pos
+    for m in line[:caught - 1]:
+        before = before.play(m)
+    assert solve(before, Limits(max_nodes=10 ** 6)).verdict == WON
+    assert solve(before.play(line[caught - 1]), Limits(max_nodes=10 ** 6)).verdict == LOST
+    assert per_ply[0] == traps(pos, 20_000)
+    row = line_row(0, "lookahead", per_ply, caught)
+    assert row["caught"] == caught and row["lost"] >= row["most_lost"] >= 1

@@ -48,12 +48,34 @@ def traps(pos: Position, max_nodes: int = TRAP_NODES, cache: dict | None = None,
     return Traps(len(moves), lost, undecided)
 
 
-def line_traps(pos: Position, line, max_nodes: int = TRAP_NODES, decide=None) -> list[Traps]:
-    """The Traps of every position along `line` (a list of Moves played from pos), the
-    start included and the won end excluded."""
+def line_traps(pos: Position, line, max_nodes: int = TRAP_NODES,
+               decide=None) -> tuple[list[Traps], int | None]:
+    """(the Traps of every position along `line` (Moves played from pos), the start
+    included and the end excluded, the 1-based ply of the move that lost the game or
+    None).  The line is followed only while the game can still be won: it stops after a
+    move into a position proven lost (every later move would lose too)."""
     cache: dict = {}
     out = []
-    for move in line:
+    for ply, move in enumerate(line, 1):
         out.append(traps(pos, max_nodes, cache, decide))
         pos = pos.play(move)
-    return out
+        if cache.get(pos.key()) == LOST:
+            return out, ply
+    return out, None
+
+
+LINE_FIELDS = ("deal", "line", "plies", "moves", "lost", "undecided", "first_trap",
+               "most_lost", "trap_plies", "caught")
+
+
+def line_row(deal: int, kind: str, per_ply: list[Traps], caught: int | None) -> dict:
+    """The summary row (LINE_FIELDS) of the Traps along one line (line_traps): legal
+    moves, losing and undecided moves summed over its positions, the first ply (1-based)
+    at which a legal move loses (None when none does), the most losing moves at one ply,
+    the number of plies with a losing move, and the ply whose move lost the game."""
+    first = next((i + 1 for i, t in enumerate(per_ply) if t.lost), None)
+    return {"deal": deal, "line": kind, "plies": len(per_ply),
+            "moves": sum(t.moves for t in per_ply), "lost": sum(t.lost for t in per_ply),
+            "undecided": sum(t.undecided for t in per_ply), "first_trap": first,
+            "most_lost": max((t.lost for t in per_ply), default=0),
+            "trap_plies": sum(t.lost > 0 for t in per_ply), "caught": caught}
