@@ -95,7 +95,7 @@ def _rows_and_meta(path: str):
     from drez.solver.solodrez.difficulty import measure
     try:
         rows = measure.read_difficulty_rows(path)
-        with open(path + ".meta.json", encoding="utf-8") as f:
+        with open(measure.meta_path(path), encoding="utf-8") as f:
             meta = json.load(f)
     except (OSError, ValueError) as e:
         raise BadInput(f"cannot read {path}: {e}") from None

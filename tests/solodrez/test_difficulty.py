@@ -24,7 +24,8 @@ from drez.solver.solodrez.search import astar, dfs
 from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, LOST, UNKNOWN, WON, run_search
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ROWS = os.path.join(ROOT, "reports", "difficulty", "difficulty-0-99999.csv")
+ROWS = os.path.join(ROOT, "reports", "difficulty", "difficulty-0-99999.csv.gz")
+META = os.path.join(ROOT, "reports", "difficulty", "difficulty-0-99999.csv.meta.json")
 HARD = {name: i for i, name in enumerate(GRADES)}
 
 
@@ -96,7 +97,7 @@ def test_why_names_the_grade_and_its_measures():
 
 def _committed_rows():
     if not os.path.exists(ROWS):
-        pytest.skip("reports/difficulty/difficulty-0-99999.csv is not built yet")
+        pytest.skip("reports/difficulty/difficulty-0-99999.csv.gz is not built yet")
     return measure.read_difficulty_rows(ROWS)
 
 
@@ -111,11 +112,11 @@ def test_the_rows_hold_the_committed_verdicts_and_minimal_lengths():
 
 def test_the_shipped_index_and_measures_are_what_the_committed_rows_give(tmp_path):
     rows = _committed_rows()
-    with open(ROWS + ".meta.json", encoding="utf-8") as f:
+    with open(META, encoding="utf-8") as f:
         meta = json.load(f)
     index = tmp_path / "index.json"
     measures = tmp_path / "measures.txt"
-    write_index(build_index(rows, "reports/difficulty/difficulty-0-99999.csv", meta["command"]),
+    write_index(build_index(rows, "reports/difficulty/difficulty-0-99999.csv.gz", meta["command"]),
                 str(index))
     write_measures(rows, str(measures))
     assert index.read_bytes() == open(index_path(), "rb").read()
@@ -132,7 +133,7 @@ def test_committed_rows_are_reproduced():
     """The players are pure functions of their seeds: measuring some deals again gives
     their committed rows (undecided trap searches aside)."""
     rows = _committed_rows()
-    with open(ROWS + ".meta.json", encoding="utf-8") as f:
+    with open(META, encoding="utf-8") as f:
         meta = json.load(f)
     deals = [0, 104, 4321, 77_777, 99_999]
     again = measure.measure_deals(deals, sources.committed_results(), meta["plays"],

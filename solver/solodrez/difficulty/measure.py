@@ -87,9 +87,16 @@ def parse_row(line: str) -> dict:
     return row
 
 
+def meta_path(path: str) -> str:
+    """The settings sidecar of a difficulty file: FILE.meta.json (FILE without .gz)."""
+    return (path[:-3] if path.endswith(".gz") else path) + ".meta.json"
+
+
 def read_difficulty_rows(path: str) -> list[dict]:
-    """Every row of a difficulty file, checked; ValueError naming the line."""
-    with open(path, encoding="utf-8") as f:
+    """Every row of a difficulty file (gzip-compressed when it ends in .gz), checked;
+    ValueError naming the line."""
+    from ..batch.schema import open_text
+    with open_text(path) as f:
         header = f.readline().rstrip("\n")
         if header != ",".join(FIELDS):
             raise ValueError(f"{path}: line 1 is not the header {','.join(FIELDS)}")
