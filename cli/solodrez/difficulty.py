@@ -9,8 +9,19 @@ import time
 
 import click
 
-from drez.cli.solodrez.analyze import DealRange
 from drez.cli.solodrez.inputs import BadInput, check_writable_file
+
+
+class DealRange(click.ParamType):
+    """A deal range A-B or N, as `drez analyze` reads it (batch.parse_range)."""
+    name = "range"
+
+    def convert(self, value, param, ctx):
+        from drez.solver.solodrez.batch.files import parse_range
+        try:
+            return parse_range(value)
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
 
 
 @click.group("difficulty")
