@@ -92,6 +92,9 @@ def test_why_names_the_grade_and_its_measures():
     assert grading.why(m) == ("hard: 7 of the 12 opening moves lose; simulated players win "
                               "random 25%, greedy 31%, lookahead 50%; shortest win 49 moves")
     assert grading.why({**m, "opening_lost": 0}).startswith("hard: none of the 12 opening moves")
+    assert grading.why({**m, "opening_lost": 1}).startswith("hard: 1 of the 12 opening moves loses;")
+    assert grading.why({**m, "opening_lost": 0, "opening_undecided": 3}).startswith(
+        "hard: no opening move is proven to lose (3 of 12 undecided)")
     assert grading.why({"grade": "lost"}).startswith("lost:")
 
 

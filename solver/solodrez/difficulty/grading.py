@@ -50,12 +50,13 @@ def why(measures: dict) -> str:
     moves, lost, undecided = (measures.get(k) for k in ("opening_moves", "opening_lost",
                                                         "opening_undecided"))
     if moves is not None and lost is not None:
-        if lost == 0:
-            parts.append(f"none of the {moves} opening moves loses")
+        if lost:
+            parts.append(f"{lost} of the {moves} opening moves {'loses' if lost == 1 else 'lose'}")
+        elif undecided:
+            parts.append(f"no opening move is proven to lose ({undecided} of {moves} undecided)")
         else:
-            parts.append(f"{lost} of the {moves} opening move{'s' if moves != 1 else ''} "
-                         f"lose{'s' if lost == 1 and moves == 1 else ''}")
-        if undecided:
+            parts.append(f"none of the {moves} opening moves loses")
+        if lost and undecided:
             parts[-1] += f" ({undecided} undecided)"
     rates = measures.get("win_rates") or {}
     if rates:
