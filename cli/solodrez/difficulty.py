@@ -149,7 +149,9 @@ def index_command(rows_path, index_path, measures_path):
 @click.option("--old", "old_files", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="An engine results file or deal index whose grades to count beside ours "
                    "(repeatable).")
-def report_command(rows_path, out, old_files):
+@click.option("--lines", "lines_path", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="A file of `drez difficulty lines` to summarise by grade.")
+def report_command(rows_path, out, old_files, lines_path):
     """Write the difficulty report of a FILE of `drez difficulty run`: the players' win
     rates with 95% intervals, the calibration table and plot, the grade counts."""
     from collections import Counter
@@ -170,7 +172,14 @@ def report_command(rows_path, out, old_files):
         else:
             old[f"`{os.path.basename(path)}`"] = Counter(
                 r["difficulty"] for r in read_rows(path) if r["deal"] in deals)
-    write_report(rows, meta, rows_path, old, out)
+    extra = None
+    if lines_path:
+        from drez.solver.solodrez.difficulty.report import read_lines
+        try:
+            extra = (lines_path, read_lines(lines_path))
+        except (OSError, ValueError) as e:
+            raise BadInput(f"cannot read {lines_path}: {e}") from None
+    write_report(rows, meta, rows_path, old, out, extra)
     click.echo(f"drez difficulty: wrote {out}", err=True)
 
 

@@ -138,7 +138,7 @@ def plot(rows: list[dict], path: str) -> bool:
 
 
 def write_report(rows: list[dict], meta: dict, source: str, old: dict[str, Counter],
-                 path: str) -> None:
+                 path: str, extra_lines: tuple[str, list[dict]] | None = None) -> None:
     """reports/difficulty/NAME.md and its plot NAME-calibration.png beside it."""
     png = os.path.splitext(path)[0] + "-calibration.png"
     drew = plot(rows, png)
@@ -166,8 +166,58 @@ def write_report(rows: list[dict], meta: dict, source: str, old: dict[str, Count
         lines += ["", f"![calibration]({os.path.basename(png)})"]
     lines += ["", "## Losing opening moves (winnable deals)", ""]
     lines += first_trap_lines(rows)
+    if extra_lines is not None:
+        lines += [""] + lines_section(extra_lines[1], {r["deal"]: r["grade"] for r in rows},
+                                      extra_lines[0])
     lines += ["", "## Grade counts against the engine's grades", ""]
     lines += grade_counts(rows, old)
     lines += [""]
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+
+
+def read_lines(path: str) -> list[dict]:
+    """The rows of a `drez difficulty lines` file (traps.LINE_FIELDS; empty cells None)."""
+    from .traps import LINE_FIELDS
+    with open(path, encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split(",")
+        if tuple(header) != LINE_FIELDS:
+            raise ValueError(f"{path}: line 1 is not the header {','.join(LINE_FIELDS)}")
+        out = []
+        for line in f:
+            cells = line.rstrip("\n").split(",")
+            row = {k: (None if v == "" else v if k == "line" else int(v))
+                   for k, v in zip(LINE_FIELDS, cells)}
+            out.append(row)
+    return out
+
+
+def lines_section(lines: list[dict], grades: dict[int, str], source: str) -> list[str]:
+    """Per grade and line kind: deals, losing moves per position along the line, the share
+    of deals whose line passes a losing move, the median first trap, and (for a player's
+    line) the share of games the player lost from a won position."""
+    deals = sorted({r["deal"] for r in lines})
+    out = ["## Traps along the lines", "",
+           f"From `{source}` (winnable deals {deals[0]}-{deals[-1]}, {len(deals):,} deals): "
+           "'shortest' is a proven-shortest solution, 'lookahead' the look-ahead player's "
+           "first game, followed until the move that lost it.", "",
+           "| grade | line | deals | legal moves that lose | deals with a losing move on "
+           "the line | first trap (median ply) | undecided moves | games lost |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for g in GRADES:
+        for kind in ("shortest", "lookahead"):
+            rs = [r for r in lines if r["line"] == kind and grades.get(r["deal"]) == g]
+            if not rs:
+                continue
+            moves = sum(r["moves"] for r in rs)
+            lost = sum(r["lost"] for r in rs)
+            firsts = sorted(r["first_trap"] for r in rs if r["first_trap"] is not None)
+            median = str(firsts[len(firsts) // 2]) if firsts else "-"
+            caught = sum(r["caught"] is not None for r in rs)
+            out.append(f"| {g} | {kind} | {len(rs):,} | {lost:,} of {moves:,} "
+                       f"({_pct(lost / max(1, moves))}) | {len(firsts):,} "
+                       f"({_pct(len(firsts) / len(rs))}) | {median} | "
+                       f"{sum(r['undecided'] for r in rs):,} | "
+                       + (f"{caught:,} ({_pct(caught / len(rs))})" if kind != "shortest" else "-")
+                       + " |")
+    return out
