@@ -17,6 +17,7 @@ MODULES = {
     "bench": "drez.cli.solodrez.solve",
     "crapette": "drez.cli.crapette.commands",
     "deal": "drez.cli.solodrez.position",
+    "difficulty": "drez.cli.solodrez.difficulty",
     "hint": "drez.cli.solodrez.hints",
     "hint-latency": "drez.cli.solodrez.latency",
     "moves": "drez.cli.solodrez.position",

@@ -13,7 +13,13 @@ from drez.cli.solodrez.limits import default_seconds, limit_options, limits_from
 from drez.cli.solodrez.pictures import write_review_html
 from drez.cli.solodrez.render import draw, use_color
 from drez.solver.solodrez.hints import DEFAULT_HINT_SECONDS, hint, hint_all
-from drez.solver.solodrez.io.jsonout import hint_json, move_result_json, review_json
+from drez.solver.solodrez.io.jsonout import (
+    deal_difficulty,
+    hint_json,
+    move_result_json,
+    review_json,
+    with_difficulty,
+)
 from drez.solver.solodrez.io.sentences import hint_lines, limit_words, review_lines
 from drez.solver.solodrez.kernels import ensure_compiled
 from drez.solver.solodrez.review import review
@@ -60,9 +66,12 @@ def hint_command(source, show_all, as_json, color, max_nodes, max_seconds, max_m
         out = hint_json(label, h)
         if results is not None:
             out["all"] = [move_result_json(r) for r in results]
-        echo_json(out)
+        echo_json(with_difficulty(label, out))
     else:
         click.echo(f"{label}: " + "\n".join(hint_lines(pos, h)))
+        grade = deal_difficulty(label)
+        if grade is not None:
+            click.echo(f"difficulty: {grade['why']}")
         if h.after is not None:
             use = use_color(color)
             click.echo(f"after {move_text(pos.legal_moves(), h.move)}:")

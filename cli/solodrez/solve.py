@@ -8,7 +8,7 @@ from drez.cli.solodrez.jsonout import echo_json
 from drez.cli.solodrez.limits import limit_options, limits_from
 from drez.cli.solodrez.pictures import write_solution_html
 from drez.cli.solodrez.render import draw, use_color
-from drez.solver.solodrez.io.jsonout import solve_json, verify_json
+from drez.solver.solodrez.io.jsonout import deal_difficulty, solve_json, verify_json, with_difficulty
 from drez.solver.solodrez.io.sentences import describe, plural
 from drez.solver.solodrez.kernels import ensure_compiled, warm_up
 from drez.solver.solodrez.rules.cards import is_neutral
@@ -39,9 +39,12 @@ def solve_command(source, optimal, show, as_json, color, html_path, max_nodes, m
     if html_path:
         write_solution_html(html_path, pos, label, f"{label}: {describe(result)}", result.moves)
     if as_json:
-        echo_json(solve_json(label, result))
+        echo_json(with_difficulty(label, solve_json(label, result)))
     else:
         click.echo(f"{label}: {describe(result)}")
+        grade = deal_difficulty(label)
+        if grade is not None:
+            click.echo(f"difficulty: {grade['why']}")
         click.echo(f"{plural(result.nodes, 'position')}, {result.seconds:.3f} s")
         cur = pos
         for i, move in enumerate(result.moves, 1):

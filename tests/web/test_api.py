@@ -15,6 +15,8 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from drez.cli.main import drez
+from drez.solver.solodrez.difficulty.lookup import difficulty_of
+from drez.solver.solodrez.grades import GRADES
 from drez.solver.solodrez.io.jsonout import solve_json
 from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.rules.moves import Move
@@ -52,7 +54,9 @@ def test_deal_is_what_drez_deal_prints(client):
     r = client.get("/api/deal/42")
     assert r.status_code == 200
     got = r.json()
-    assert got.pop("difficulty")["grade"] == next(g for g, deals in groups.items() if 42 in deals)
+    grade = next(g for g, deals in groups.items() if 42 in deals)
+    assert got.pop("difficulty") == json.loads(json.dumps(difficulty_of(42))) and grade in GRADES
+    assert difficulty_of(42)["grade"] == grade
     assert got == {"deal": 42, "position": CliRunner().invoke(drez, ["deal", "42"]).output}
     assert client.get("/api/deal/abc").status_code == 400
     assert client.get("/api/deal/%C2%B2").status_code == 400      # digits are ASCII 0-9 only
@@ -82,6 +86,7 @@ def test_hint_is_what_drez_hint_json_prints(client, late, tmp_path):
         path.write_text(str(pos))
         cli = json.loads(CliRunner().invoke(drez, ["hint", str(path), "--json"]).output)
         got = got.json()
+        assert cli.pop("difficulty") is None       # a position, not a deal: /api/deal/N has it
         assert got.keys() >= cli.keys()
         assert {k: v for k, v in got.items() if k in cli and k != "seconds"} == \
                {k: v for k, v in cli.items() if k != "seconds"}

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import functools
 
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from drez.solver.solodrez.difficulty.lookup import difficulty_of
 from drez.solver.solodrez.grades import GRADES
 from drez.solver.solodrez.io.errors import InputError
 from drez.solver.solodrez.io.inputs import parse_deal_number, read_move, read_position
 from drez.solver.solodrez.io.jsonout import moves_json
-from drez.solver.solodrez.io.pick import DEFAULT_INDEX, PICK_DIFFICULTIES, pick_deal, read_index
+from drez.solver.solodrez.io.pick import PICK_DIFFICULTIES, pick_deal
 from drez.solver.solodrez.io.records import format_record, read_record
 from drez.solver.solodrez.pictures.svg import move_marks, played_marks, position_svg
 from drez.solver.solodrez.rules.deals import MAX_DEAL
@@ -139,24 +139,14 @@ async def _hint_search(request, data: dict, pos: Position, quick: bool) -> tuple
 
 # ---- routes -------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=1)
-def _grades() -> dict[int, str]:
-    """{deal: difficulty} of the shipped deal index ({} when it cannot be read)."""
-    try:
-        groups = read_index(DEFAULT_INDEX)
-    except InputError:
-        return {}
-    return {n: name for name, deals in groups.items() for n in deals}
-
-
 async def deal(request):
-    """{"deal", "position"} as `drez deal N` prints it, and "difficulty" when the deal
-    index knows the deal."""
+    """{"deal", "position"} as `drez deal N` prints it, and "difficulty" (the object of
+    `drez solve N --json`: grade, why, win rates...) when the shipped measures hold the deal."""
     n = parse_deal_number(request.path_params["n"])    # the rules of `drez deal N`
     answer = {"deal": n, "position": str(Position.from_deal(n, settle=False))}
-    grade = _grades().get(n)
-    if grade is not None:
-        answer["difficulty"] = {"grade": grade}
+    difficulty = difficulty_of(n)
+    if difficulty is not None:
+        answer["difficulty"] = difficulty
     return JSONResponse(answer)
 
 

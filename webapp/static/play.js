@@ -278,8 +278,14 @@
     if (g && g.grade) {
       var span = document.createElement("span");
       span.className = "grade";
-      span.textContent = " · " + g.grade + (g.why ? ": " + g.why : "");
+      span.textContent = " · " + g.grade;
       t.appendChild(span);
+      if (g.why) {                          // "easy: none of the 13 opening moves loses; ..."
+        var why = document.createElement("span");
+        why.className = "why";
+        why.textContent = g.why.replace(/^[a-z]+: /, "");
+        t.appendChild(why);
+      }
     }
   }
 

@@ -14,6 +14,9 @@ class BatchError(Exception):
 
 
 # --- difficulty ------------------------------------------------------------------------
+# These are effort classes of our engine (they moved with ENGINE_VERSION): the grades a
+# player sees (`drez deal --pick`, `drez solve`, the web page) are measured against
+# simulated players instead (solver/solodrez/difficulty/, deals/index.json).
 
 # Verdict-search runs (the default): a won deal gets the grade of its node count and the
 # grade of its solution length, whichever is harder.  Upper bounds, inclusive.

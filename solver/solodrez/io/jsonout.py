@@ -14,6 +14,8 @@ else, so the same key means the same thing everywhere.
     limit        the Limit that stopped the search (nodes, time, memory, cancelled, length,
                  unproven), or null
     error        why the input or the deal failed, or null
+    difficulty   (solve and hint of a deal) the deal's grade and the measures behind it,
+                 from the shipped deal measures (difficulty/lookup.py), or null
 """
 from __future__ import annotations
 
@@ -23,6 +25,21 @@ def with_deal(label: str, body: dict) -> dict:
     if label.startswith("deal "):
         return {"deal": int(label[5:]), **body}
     return body
+
+
+def deal_difficulty(label: str) -> dict | None:
+    """The difficulty object of a deal input (difficulty.lookup.difficulty_of), None for a
+    position or a deal the shipped measures do not hold."""
+    if not label.startswith("deal "):
+        return None
+    from ..difficulty.lookup import difficulty_of
+    return difficulty_of(int(label[5:]))
+
+
+def with_difficulty(label: str, body: dict) -> dict:
+    """body with the key `difficulty` (deal_difficulty) added: `drez solve --json` and
+    `drez hint --json`."""
+    return {**body, "difficulty": deal_difficulty(label)}
 
 
 def solve_json(label: str, result) -> dict:

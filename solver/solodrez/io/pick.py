@@ -1,5 +1,7 @@
-"""Picking a deal from the deal index (deals/index.json, written by `drez report --index`):
-`drez deal --pick`, `new hard winnable` in `drez play`, and the web app's /api/pick."""
+"""Picking a deal from the deal index (deals/index.json, written by `drez difficulty index`
+from the players' grades; `drez report --index` writes one of the engine's grades):
+`drez deal --pick`, `new hard winnable` in `drez play`, the web app's /api/pick, and the
+deal of the day (webapp/solodrez/daily.py)."""
 from __future__ import annotations
 
 import json
