@@ -73,21 +73,29 @@ def test_against_bfs_on_the_late_game_corpus(max_bytes):
     assert won == 28
 
 
-def test_against_bfs_on_random_small_positions():
-    """Seeded positions of 12 real cards that BFS (reference.shortest_distance) decides:
-    IDA*'s length is the BFS distance, with a table of the smallest size."""
+def test_against_bfs_near_the_end_of_deals():
+    """Positions 2-5 moves from the end of A*'s solutions of deals 20-31, and one random
+    move away from them: where BFS (reference.shortest_distance) decides them, IDA*'s
+    length is the BFS distance, with a table of the smallest size."""
     rng = random.Random(41)
     checked = 0
-    while checked < 60:
-        p = ref.settle(random_small_position(rng, 2, rng.random() < 0.5))
-        d = ref.shortest_distance(p, max_nodes=30_000)
-        if not isinstance(d, int) or d == 0:
-            continue
-        checked += 1
-        pos = to_engine(p)
-        status, s = run_ida(pos.words(), SMALLEST)
-        assert status == ida.WON, p
-        assert replayed(pos, s.path()) == d, p
+    for n in range(20, 32):
+        pos = Position.from_deal(n)
+        _, a = run_astar(pos.words(), 2_000_000)
+        line = [pos]
+        for m in Move.unpack_all(a.path()):
+            line.append(line[-1].play(m))
+        for cur in line[-6:-2]:
+            moves = cur.legal_moves(prune=True)
+            for p in (cur, cur.play(rng.choice(moves))):
+                d = ref.shortest_distance(to_ref(p), max_nodes=20_000)
+                if not isinstance(d, int) or d == 0:
+                    continue
+                checked += 1
+                status, s = run_ida(p.words(), SMALLEST)
+                assert status == ida.WON, n
+                assert replayed(p, s.path()) == d, n
+    assert checked >= 60
 
 
 def test_against_astar_on_seeded_positions():
