@@ -20,7 +20,8 @@ EXIT_UNKNOWN = 3
 
 @click.command("solve")
 @click.argument("source", metavar="DEAL|FILE")
-@click.option("--optimal", is_flag=True, help="Find a proven-shortest solution (A*).")
+@click.option("--optimal", is_flag=True, help="Find a proven-shortest solution (A*; then IDA*,\n"
+              "within --max-memory, when A*'s table fills).")
 @click.option("--show", is_flag=True, help="Draw the position after each move.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--color/--no-color", default=None, help="Colour the cards with --show.")
@@ -35,7 +36,9 @@ def solve_command(source, optimal, show, as_json, color, html_path, max_nodes, m
     """
     ensure_compiled()
     pos, label = load_position(source)
-    result = solve(pos, limits_from(max_nodes, max_seconds, max_memory), optimal)
+    limits = limits_from(max_nodes, max_seconds, max_memory)
+    limits.notify = lambda text: click.echo(f"drez: {text}", err=True)   # IDA*'s progress
+    result = solve(pos, limits, optimal)
     if html_path:
         write_solution_html(html_path, pos, label, f"{label}: {describe(result)}", result.moves)
     if as_json:

@@ -23,6 +23,7 @@ from ..rules.moves import Move
 from ..rules.position import Position
 from . import astar as astar_mod
 from . import dfs as dfs_mod
+from . import ida as ida_mod
 from .shortcut import shorten
 from .status import Limit, Status, verdict
 
@@ -51,6 +52,8 @@ class Limits:
     max_memory: int = DEFAULT_MAX_MEMORY
     cancel: object = None             # a threading.Event: once set, the search stops
                                       # at its next look at the clock (limit 'cancelled')
+    notify: object = None             # a callable(str): told when the memory-bounded
+                                      # search (IDA*) starts and at each of its bounds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,6 +223,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
+    When it was memory that stopped A*, IDA* (ida.IdaStar) takes over within the same
+    max_memory, from A*'s proven lower bound up to that win's length: it proves the win
+    shortest or finds a shorter one, unless time, cancel or max_nodes (counting its
+    expansions) stop it first; then the win stays, with the lower bound IDA* proved.
     """
     limits = limits or Limits()
     clock = _Clock(limits)
@@ -230,7 +237,31 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
         if len(packed) < len(result.moves):
             result = replace(result, moves=Move.unpack_all(packed),
                              optimal=len(packed) == result.lower_bound)
+    if want_optimal and result.verdict == WON and not result.optimal \
+            and result.limit == Limit.MEMORY:
+        result = replace(_deepen(pos, result, limits, clock), table_bytes=clock.peak_bytes)
     return result
+
+
+def _deepen(pos: Position, won: Result, limits: Limits, clock: _Clock) -> Result:
+    """IDA* within max_memory from won's proven lower bound up to won's length: a
+    proven-shortest Result, or won with the lower bound IDA* reached and its limit."""
+    if clock.out_of_time() or clock.cancelled():
+        return won
+    start = won.lower_bound or 0
+    if limits.notify:
+        limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
+                      f"within the same memory proves the minimum, from {start} moves up to "
+                      f"the {len(won.moves)} of the win found")
+    search = ida_mod.IdaStar(pos.words(), clock.avail(), start=start,
+                             upper=[m.pack() for m in won.moves], notify=limits.notify)
+    search, status, nodes, limit = _run_stage(search, limits, clock, won.nodes)
+    if verdict(status) == WON:
+        moves = Move.unpack_all(search.path())
+        return replace(won, moves=moves, optimal=True, nodes=nodes, seconds=clock.elapsed(),
+                       lower_bound=len(moves), limit=None)
+    return replace(won, nodes=nodes, seconds=clock.elapsed(),
+                   lower_bound=max(start, search.bound()), limit=limit or won.limit)
 
 
 def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> Result:

@@ -1,0 +1,17 @@
+#!/bin/sh
+# The 47 deals of 0-99,999 whose proven minimum needed more than 10M stored positions
+# (reports/deals-0-99999/deals-0-99999-optimal-pass-*.csv), smallest first, each proved by
+# `drez solve N --optimal` at the default limits (--max-memory 1G) with a per-deal wall cap.
+# Resumable: a deal with a result file is skipped.  Usage: sh reports/hard-tail/run.sh OUTDIR CAP_SECONDS
+out=${1:-/tmp/hard-tail}; cap=${2:-600}
+mkdir -p "$out"
+for d in 19679 41744 59205 97899 82533 27771 19152 91416 6340 84458 1952 6997 67868 88264 \
+         41475 2927 74456 46467 39678 65047 68904 66154 95455 292 92290 14600 21349 29502 \
+         39129 2857 17437 86683 31197 92174 40986 83820 95361 87216 73136 15752 10533 2128 \
+         60184 75987 87168 8461 54422; do
+    [ -s "$out/$d.json" ] && continue
+    timeout --signal=TERM "$cap" /usr/bin/time -f "%e s wall, %M KB peak RSS" \
+        nice -n 19 .venv/bin/drez solve "$d" --optimal --json > "$out/$d.json.part" 2> "$out/$d.err" \
+        && mv "$out/$d.json.part" "$out/$d.json" \
+        || echo "deal $d: stopped at the ${cap} s cap (or failed)" >> "$out/$d.err"
+done

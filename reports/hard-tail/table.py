@@ -1,0 +1,31 @@
+"""The hard-tail table from run.sh's output folder: python reports/hard-tail/table.py OUTDIR"""
+import csv
+import glob
+import json
+import os
+import re
+import sys
+
+out = sys.argv[1]
+committed = {}
+for f in glob.glob("reports/deals-0-99999/deals-0-99999-optimal-pass-*.csv"):
+    for r in csv.DictReader(open(f)):
+        if r["verdict"] == "WON" and r["optimal"] == "1":
+            committed[int(r["deal"])] = (int(r["length"]), int(r["nodes"]), float(r["seconds"]))
+print("| deal | A* positions (committed) | A* s (committed) | minimum (committed) | drez now: "
+      "minimum | proven | positions + expansions | seconds | peak RSS MB | IDA* |")
+print("|---:|---:|---:|---:|---:|---|---:|---:|---:|---|")
+for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1]):
+    if nodes <= 10_000_000:
+        continue
+    js, err = os.path.join(out, f"{d}.json"), os.path.join(out, f"{d}.err")
+    if os.path.exists(js) and os.path.getsize(js):
+        r = json.load(open(js))
+        e = open(err).read()
+        rss = re.search(r"(\d+) KB peak RSS", e)
+        ida = "yes" if "IDA*" in e else "no (A* alone)"
+        print(f"| {d} | {nodes:,} | {secs:.0f} | {length} | {r['length']} | "
+              f"{'yes' if r['optimal'] else 'NO'} | {r['nodes']:,} | {r['seconds']:.0f} | "
+              f"{int(rss.group(1)) // 1024 if rss else '?'} | {ida} |")
+    elif os.path.exists(err):
+        print(f"| {d} | {nodes:,} | {secs:.0f} | {length} | | not finished within the cap | | | | |")

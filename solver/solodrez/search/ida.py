@@ -1,0 +1,323 @@
+"""Shortest solutions within a fixed memory: IDA* (iterative deepening on f = g + h) with
+a bounded transposition table, for the deals whose A* table outgrows --max-memory.
+
+Iteration T walks depth first from the root through the positions with g + h <= T
+(h = `engine.lower_bound`, raised to h + 1 where `tight.bound_not_exact` proves the bound
+is not exact), g the depth; it stops at the first win it generates.  T starts at a proven
+lower bound on the solution length (the root's h, or A*'s last proven f when IDA* takes
+over from it) and goes up by one after each iteration that finds no win.
+
+The transposition table holds exact canonical keys (never fingerprints), each with the g
+at which its position was last *expanded* and the iteration that did it (its stamp).  A
+position generated at g is not expanded when the table says it was expanded at g' <= g in
+this iteration.  The table has a fixed number of entries, in buckets of WAYS: an entry of
+an earlier iteration is free; when a bucket holds none, its first WAYS - 1 entries keep
+the positions of smallest g (the largest remaining depth, the largest subtrees), and the
+last way takes whatever they turned away.  A position that is turned away, or whose entry
+is replaced, is simply expanded again when met again: a full table costs re-expansions,
+never correctness, since the proof below needs only that an entry, when present, is true.
+
+Proof of optimality.  Let L be the length of a shortest win and p_0 (the root), ...,
+p_L a shortest winning line.  Each p_i is at distance exactly i from the root (a shorter
+way to it would give a shorter win) and at distance L - i from a win.  Every g the search
+meets for a position is the length of a line to it, so g(p_i) >= i always.
+(1) If T >= L, iteration T generates a win.  By induction on i < L: p_i is expanded at
+    g = i in iteration T (unless a win is generated first).  p_0 is, by construction.  If
+    p_i is expanded at i, its children are all generated (the expansion lists every
+    legal move up to canonical duplicates, `engine.generate_moves` with pruning, which
+    keeps every canonical successor; at f = g + h = T only moves lowering h can keep
+    f <= T since h drops by at most one per move, and `rules.productive` lists just
+    those), so p_{i+1} is generated at g = i + 1.  There f = i + 1 + h(p_{i+1}) <= i + 1
+    + (L - i - 1) = L <= T, since h is admissible (and so is h + 1 where the exactness
+    test raises it: it proves the distance exceeds h).  p_{i+1} is not dead
+    (`deadness.is_dead` answers True only for lost positions, and p_{i+1} is won).  So
+    either it is expanded at i + 1, or the table holds it with g' <= i + 1 for this
+    iteration, i.e. it was expanded at g' (entries are written only on expansion), and
+    g' >= i + 1, so at g = i + 1 too.  Either way p_{i+1} is expanded at i + 1, and
+    p_{L-1}'s expansion generates the win p_L.  An iteration's walk is finite (depth at
+    most T), so it gets there.
+(2) A win generated in iteration T is at most T long: it is generated at g with
+    g + h = g <= T.
+(3) T starts at a proven lower bound on L and grows by one only after an iteration with
+    no win, which by (1) proves L > T.  So the first iteration that finds a win has
+    T = L, and its win is L moves long by (2): a shortest solution.
+With an upper bound U (the length of a solution already found): an iteration T = U - 1
+without a win proves L >= U, so that solution is shortest.  IDA* never answers LOST: it
+raises T by one whatever it met, so an iteration with no win proves only L > T.
+
+Memory: WAYS-way buckets of ENTRY_BYTES (the key's 24 bytes, and g and the stamp in one
+int32), plus the walk's stack (a position, its moves and their outlooks at each depth:
+about 4 KB a level of T).  Nothing grows while a search runs but the stack between
+iterations; so `--max-memory` bounds IDA*, and only time (or --max-nodes, counting its
+expansions) bounds the proof.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import njit
+from ..rules.engine import (
+    MAX_MOVES,
+    NCOLS,
+    apply_move,
+    generate_moves,
+    is_won,
+    lower_bound,
+    move_outlook,
+)
+from ..rules.keys import KEY_WORDS, canonical_key, key_hash
+from ..rules.productive import generate_productive
+from .deadness import dead_memo, is_dead
+from .open_list import MAX_F
+from .ordering import sort_scored
+from .status import DEEP, RUNNING, TOO_LONG, WON
+from .tight import bound_not_exact, tight_scratch
+
+WAYS = 4                            # entries a bucket
+ENTRY_BYTES = 8 * KEY_WORDS + 4     # the key, then g | stamp << 16 in an int32
+MIN_ENTRIES = 1 << 12
+STACK_LEVEL_BYTES = 8 * (NCOLS + 2 * MAX_MOVES + 3)
+FIRST_DEPTH = 96                    # stack levels made at first (grown when T needs more)
+
+# the slots of IdaStar.st
+DEPTH = 0           # the depth of the position being expanded; -1: start an iteration
+THRESHOLD = 1       # T, the f bound of this iteration
+STAMP = 2           # the iteration's number, in the table entries
+EXPANDED = 3        # expansions so far (what `run`'s budget counts)
+LENGTH = 4          # after WON: the solution's length
+STORED = 5          # table writes of a new position (an entry made or taken over)
+UPPER = 6           # a known solution's length (MAX_F + 2 if none): T reaching it proves it
+ITER_EXPANDED = 7   # expansions in the current iteration
+ST_SLOTS = 8
+
+
+@njit(cache=True, inline="always")
+def _seen_or_store(tt_keys, tt_meta, key, g, stamp, st):
+    """True when the table says the position with `key` was expanded at g or less in this
+    iteration; else record it at g (where the replacement rule lets it) and False."""
+    nb = tt_meta.shape[0] // WAYS
+    base = np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(nb)) >> np.uint64(32)) * WAYS
+    free = -1
+    victim = -1
+    worst = -1
+    for w in range(WAYS):
+        i = base + w
+        m = tt_meta[i]
+        if tt_keys[i, 0] == key[0] and tt_keys[i, 1] == key[1] and tt_keys[i, 2] == key[2]:
+            if (m >> 16) == stamp and (m & 0xFFFF) <= g:
+                return True
+            tt_meta[i] = (stamp << 16) | g
+            return False
+        if tt_keys[i, 0] == 0 or (m >> 16) != stamp:
+            if free < 0:
+                free = i
+        elif w < WAYS - 1 and (m & 0xFFFF) > worst:
+            worst = m & 0xFFFF
+            victim = i
+    st[STORED] += 1
+    if free < 0:
+        last = base + WAYS - 1
+        if victim >= 0 and g < worst:
+            # the depth-preferred way keeps the smaller g; the one it held goes last
+            for j in range(KEY_WORDS):
+                tt_keys[last, j] = tt_keys[victim, j]
+            tt_meta[last] = tt_meta[victim]
+            free = victim
+        else:
+            free = last
+    for j in range(KEY_WORDS):
+        tt_keys[free, j] = key[j]
+    tt_meta[free] = (stamp << 16) | g
+    return False
+
+
+@njit(cache=True, inline="always")
+def _expand(d, h, threshold, cstack, mstack, ostack, nm, at, hs):
+    """List the children of the position at depth d (its columns in cstack[d]) best
+    first: at f = d + h = T only the moves that lower h (the others' f exceeds T), else
+    every move (canonical duplicates pruned)."""
+    cols = cstack[d]
+    moves = mstack[d]
+    outlooks = ostack[d]
+    if d + h == threshold:
+        n = generate_productive(cols, moves)
+        for i in range(n):
+            outlooks[i] = move_outlook(cols, moves[i])
+    else:
+        n = generate_moves(cols, moves, True, outlooks)
+    sort_scored(moves, n, outlooks)
+    hs[d] = h
+    nm[d] = n
+    at[d] = 0
+
+
+@njit(cache=True)
+def ida_run(root, st, stack, tt, budget, memo, work):
+    """Run IDA* for up to `budget` expansions, or to the end of an iteration; returns
+    RUNNING (call again), WON (a win
+    at st[LENGTH] on the stack, or T reached st[UPPER]: then st[LENGTH] = -1), DEEP (the
+    stack needs more levels for the next T: grow it and call again) or TOO_LONG (T would
+    pass MAX_F).  The model and its proof are in the module docstring."""
+    cstack, mstack, ostack, nm, at, hs = stack
+    tt_keys, tt_meta = tt
+    key, scratch = work[0], work[1]
+    t_digits, t_counted, t_lengths, t_work = work[2]
+    done = 0
+    while done < budget:
+        d = st[DEPTH]
+        threshold = st[THRESHOLD]
+        if d < 0:
+            if threshold > MAX_F:
+                return TOO_LONG
+            if threshold >= st[UPPER]:
+                st[LENGTH] = -1
+                return WON
+            if threshold + 2 > nm.shape[0]:
+                return DEEP
+            st[STAMP] += 1
+            st[ITER_EXPANDED] = 0
+            for c in range(NCOLS):
+                cstack[0, c] = root[c]
+            canonical_key(cstack[0], scratch, key)
+            _seen_or_store(tt_keys, tt_meta, key, 0, st[STAMP], st)
+            _expand(0, lower_bound(root), threshold, cstack, mstack, ostack, nm, at, hs)
+            st[DEPTH] = 0
+            st[EXPANDED] += 1
+            st[ITER_EXPANDED] += 1
+            done += 1
+            continue
+        i = at[d]
+        if i >= nm[d]:
+            st[DEPTH] = d - 1
+            if d == 0:
+                st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
+                return RUNNING                  # (so that each bound proven is seen)
+            continue
+        at[d] = i + 1
+        m = mstack[d, i]
+        child = cstack[d + 1]
+        for c in range(NCOLS):
+            child[c] = cstack[d, c]
+        apply_move(child, m)
+        h2 = hs[d] + (ostack[d, i] & 3) - 1
+        if h2 == 0 and is_won(child):
+            st[LENGTH] = d + 1
+            return WON
+        f2 = d + 1 + h2
+        if f2 > threshold:
+            continue
+        if f2 == threshold and h2 > 1 and \
+                bound_not_exact(child, t_digits, t_counted, t_lengths, t_work):
+            continue            # its distance is at least h2 + 1: f2 + 1 > T
+        if f2 < threshold and is_dead(child, memo):
+            continue            # lost: no win passes through it
+        canonical_key(child, scratch, key)
+        if _seen_or_store(tt_keys, tt_meta, key, d + 1, st[STAMP], st):
+            continue
+        _expand(d + 1, h2, threshold, cstack, mstack, ostack, nm, at, hs)
+        st[DEPTH] = d + 1
+        st[EXPANDED] += 1
+        st[ITER_EXPANDED] += 1
+        done += 1
+    return RUNNING
+
+
+def new_stack(levels: int):
+    """(cstack, mstack, ostack, nm, at, hs) for `levels` depths."""
+    return (np.zeros((levels, NCOLS), np.int64), np.zeros((levels, MAX_MOVES), np.int64),
+            np.zeros((levels, MAX_MOVES), np.int64), np.zeros(levels, np.int64),
+            np.zeros(levels, np.int64), np.zeros(levels, np.int64))
+
+
+def entries_for(max_bytes: int) -> int:
+    """The table entries (a multiple of WAYS, at least MIN_ENTRIES) within max_bytes."""
+    return max(MIN_ENTRIES, int(max_bytes) // ENTRY_BYTES // WAYS * WAYS)
+
+
+class IdaStar:
+    """IDA* from a position's words within `max_bytes` (table and stack); `run` works in
+    slices of a budget, like astar.AStar, so solve's limits (time, cancel, nodes) stop it
+    between slices.  `start` is a proven lower bound on the solution length to begin at;
+    `upper`, the moves of a known solution: once T reaches their count they are proven
+    shortest and `path` gives them.  `notify(text)`, if given, hears each bound proven."""
+    slice = 20_000
+
+    def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
+                 upper: list[int] | None = None, notify=None):
+        self.root = words.astype(np.int64).copy()
+        self.notify = notify
+        self.upper = None if upper is None else list(upper)
+        self.st = np.zeros(ST_SLOTS, np.int64)
+        self.st[DEPTH] = -1
+        self.st[THRESHOLD] = max(int(start), int(lower_bound(self.root)))
+        self.st[UPPER] = MAX_F + 2 if upper is None else len(upper)
+        levels = min(MAX_F + 2, max(FIRST_DEPTH, int(self.st[THRESHOLD]) + 8))
+        self.stack = new_stack(levels)
+        room = max_bytes - levels * STACK_LEVEL_BYTES - 64 * 1024   # the dead memo and work
+        n = entries_for(room)
+        self.tt = (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32))
+        self.memo = dead_memo()
+        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch())
+        self.status = RUNNING
+        if is_won(self.root):
+            self.status = WON
+            self.st[LENGTH] = 0
+
+    @property
+    def expanded(self) -> int:
+        return int(self.st[EXPANDED])
+
+    progress = expanded     # what `run`'s budget counts
+    nodes = expanded        # the effort measure solve() adds up (re-expansions included)
+
+    @property
+    def stored(self) -> int:
+        return int(self.st[STORED])
+
+    @property
+    def threshold(self) -> int:
+        return int(self.st[THRESHOLD])
+
+    def bound(self) -> int:
+        """A proven lower bound on the solution length (exact once WON)."""
+        if self.status == WON:
+            return len(self.path())
+        return self.threshold
+
+    def table_bytes(self) -> int:
+        """Bytes held by the table and the stack."""
+        return sum(a.nbytes for a in self.tt) + sum(a.nbytes for a in self.stack)
+
+    def grow_within(self, avail: int) -> int | None:
+        """IDA* never fills: its table has a fixed size (run's FULL never comes)."""
+        return None
+
+    def run(self, budget: int) -> int:
+        before = self.threshold
+        while self.status == RUNNING:
+            self.status = ida_run(self.root, self.st, self.stack, self.tt, budget, self.memo,
+                                  self.work)
+            if self.status != DEEP:
+                break
+            self._deepen()
+        if self.notify and self.threshold > before and self.status == RUNNING:
+            self.notify(f"IDA*: no solution of {self.threshold - 1} moves "
+                        f"({self.expanded:,} expansions so far)")
+        return self.status
+
+    def _deepen(self) -> None:
+        """More stack levels for the next iteration (between iterations: nothing is on it)."""
+        levels = min(MAX_F + 2, 2 * self.stack[3].shape[0])
+        grown = new_stack(levels)
+        self.stack = grown
+        self.status = RUNNING
+
+    def path(self) -> list[int]:
+        """After WON: the packed moves of a shortest solution on the root's own columns."""
+        length = int(self.st[LENGTH])
+        if length < 0:
+            return list(self.upper)
+        if length == 0:
+            return []
+        mstack, at = self.stack[1], self.stack[4]
+        return [int(mstack[d, at[d] - 1]) for d in range(length)]
