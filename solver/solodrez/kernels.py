@@ -13,6 +13,7 @@ from numba.core.dispatcher import Dispatcher
 
 from ..common.allocator import keep_freed_memory
 from . import jit
+from .difficulty import players
 from .rules import engine, keys, packing, productive, splitmix
 from .search import (
     astar,
@@ -21,6 +22,7 @@ from .search import (
     deadness,
     dfs,
     expansion,
+    ida,
     open_list,
     ordering,
     parents,
@@ -44,7 +46,7 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, children,
-            expansion, open_list, ordering, dfs, parents, shortcut, table, tight)
+            expansion, ida, open_list, ordering, dfs, parents, shortcut, table, tight, players)
 
 
 def ensure_compiled(stream=None) -> None:
@@ -107,3 +109,10 @@ def warm_up() -> None:
     # grow_within's test from Python: with a warm cache, astar_run loads without
     # compiling its callees, so this signature would otherwise come only mid-solve
     table.table_full(grown.size, grown.keys.shape[0], engine.MAX_MOVES)
+    deepened = ida.IdaStar(words, 1 << 20)
+    deepened.run(1000)
+    assert deepened.status == dfs.WON and deepened.path()
+    n = len(players.PLAYERS)
+    players.play_many(np.repeat(words[None, :], n, axis=0), np.arange(n, dtype=np.int64),
+                      np.arange(n, dtype=np.uint64), np.zeros(n, np.bool_), np.zeros(n, np.int64),
+                      *players.work_arrays())

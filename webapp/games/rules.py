@@ -84,7 +84,7 @@ def rules_page(kind: str) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title} rules — drez</title>
-<link rel="stylesheet" href="/static/{kind}/rules.css">
+<link rel="stylesheet" href="/static/common/game-rules.css">
 </head><body><main>
 <p><a href="/{kind}">Back to the game</a></p>
 {body}

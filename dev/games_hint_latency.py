@@ -1,5 +1,5 @@
 """Hint latency (issue 39): Crapette's and Up-and-down's `hint` at every decision of a few
-games.  Run: nice -n 19 .venv/bin/python reports/games/hint_latency.py"""
+games (reports/games/*.md).  Run: nice -n 19 .venv/bin/python -m dev.games_hint_latency"""
 import random
 import time
 

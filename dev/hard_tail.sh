@@ -2,7 +2,8 @@
 # The 47 deals of 0-99,999 whose proven minimum needed more than 10M stored positions
 # (reports/deals-0-99999/deals-0-99999-optimal-pass-*.csv), smallest first, each proved by
 # `drez solve N --optimal` at the default limits (--max-memory 1G) with a per-deal wall cap.
-# Resumable: a deal with a result file is skipped.  Usage: sh reports/hard-tail/run.sh OUTDIR CAP_SECONDS
+# Resumable: a deal with a result file is skipped.  Usage: sh dev/hard_tail.sh OUTDIR CAP_SECONDS
+# (reports/hard-tail/hard-tail.md)
 out=${1:-/tmp/hard-tail}; cap=${2:-600}
 mkdir -p "$out"
 for d in 19679 41744 59205 97899 82533 27771 19152 91416 6340 84458 1952 6997 67868 88264 \

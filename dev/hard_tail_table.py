@@ -1,4 +1,5 @@
-"""The hard-tail table from run.sh's output folder: python reports/hard-tail/table.py OUTDIR"""
+"""The table of reports/hard-tail/hard-tail.md from dev/hard_tail.sh's output folder:
+.venv/bin/python -m dev.hard_tail_table OUTDIR"""
 import csv
 import glob
 import json
