@@ -95,6 +95,8 @@ when some e(c) exceeds h, or the values cannot be placed one-to-one into 1..h (s
 with more than h - k + 1 cards of e >= k), there is no exact win: the distance is at
 least lower_bound + 1.  The values only grow and stop at h + 1, so the loop ends.
 """
+import os
+
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
@@ -119,8 +121,9 @@ from ..rules.engine import MAX_COLUMN, NCOLS, column_length, is_bad
 #   15-23  _late's card numbers: row 15 + c, place i (-1: not counted)
 WORK_ROWS = 24
 WORK_COLS = 64
-LATE = False        # the searches' default for the third test, (10)-(12): off, since it
-                    # costs more time than it saves (reports/hard-tail/bound.md)
+# The searches' default for the third test, (10)-(12): off, since it costs more time than it
+# saves (reports/hard-tail/bound.md); DREZ_LATE_BOUND=1 in the environment turns it on.
+LATE = os.environ.get("DREZ_LATE_BOUND", "0") == "1"
 LIST_MAX = 16       # a rank's cards in Kuhn's lists (a position has at most 9)
 
 
