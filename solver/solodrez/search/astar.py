@@ -80,6 +80,7 @@ from .table import (
     table_full,
     table_insert_at,
 )
+from .tight import LATE
 
 
 @njit(cache=True, nrt=True)
@@ -114,7 +115,7 @@ class AStar:
 
     def __init__(self, words: np.ndarray, max_bytes: int, greedy: bool = False,
                  prune_dead: bool = True, tight: bool = True, fronts: int = FRONTS,
-                 commute: bool = True):
+                 commute: bool = True, late: bool | None = None):
         self.greedy = greedy
         self.commute = commute
         self.prune_dead = prune_dead
@@ -122,7 +123,9 @@ class AStar:
         self.root = words.astype(np.int64).copy()
         nfronts = 1 if greedy else fronts
         self.slot_bytes = KEY_BYTES + 4 + (0 if greedy else 2)
-        self.modes = (greedy, prune_dead, tight, commute)     # expansion.astar_run's
+        late = LATE if late is None else late       # tight.py's third test, (10)-(12)
+        level = (2 if late else 1) if tight else 0
+        self.modes = (greedy, prune_dead, level, commute)     # expansion.astar_run's
         # room for the most one expansion pushes (the root's children to every front)
         self.min_entries = nfronts * (MAX_MOVES + 1)
         entries = max(4 * self.min_entries, max_bytes // 8 // OPEN_ENTRY_BYTES)

@@ -203,7 +203,8 @@ def astar_run(table, payload, opens, stats, budget, modes, memo, work):
 
     With greedy the order is by h alone (greedy best-first): the first win found
     is not shortest, but the search stays exhaustive, so LOST is still a proof.
-    With tight (A* only), a position taken at f = g + h that `tight.bound_not_exact`
+    With tight (A* only; 1: the matching and schedule tests, 2: the move numbers' test
+    too), a position taken at f = g + h that `tight.bound_not_exact`
     proves cannot be won in exactly h moves goes back at f + 1 unexpanded; its distance
     is at least h + 1, so f + 1 is still a lower bound on every solution through it.
     Children get f = max(g + 1 + h(child), f) (pathmax), so that the f of a raised
@@ -243,7 +244,7 @@ def astar_run(table, payload, opens, stats, budget, modes, memo, work):
             stats[EXPANDED] += 1
         whole = key_to_columns_and_symbols(keys[slot], cols, syms)
         if tight and not greedy and f == g + h and h > 1 and \
-                bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work):
+                bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work, tight > 1):
             if f + 1 > MAX_F:
                 return TOO_LONG
             if not push(opens, slot, g, f + 1, h, front):

@@ -71,7 +71,7 @@ from .deadness import dead_memo, is_dead
 from .open_list import MAX_F
 from .ordering import sort_scored
 from .status import DEEP, RUNNING, TOO_LONG, WON
-from .tight import bound_not_exact, tight_scratch
+from .tight import LATE, bound_not_exact, tight_scratch
 
 WAYS = 4                            # entries a bucket
 ENTRY_BYTES = 8 * KEY_WORDS + 4     # the key, then g | stamp << 16 in an int32
@@ -152,12 +152,13 @@ def _expand(d, h, threshold, cstack, mstack, ostack, nm, at, hs):
 
 
 @njit(cache=True)
-def ida_run(root, st, stack, tt, budget, memo, work):
+def ida_run(root, st, stack, tt, budget, memo, work, late):
     """Run IDA* for up to `budget` expansions, or to the end of an iteration; returns
     RUNNING (call again), WON (a win
     at st[LENGTH] on the stack, or T reached st[UPPER]: then st[LENGTH] = -1), DEEP (the
     stack needs more levels for the next T: grow it and call again) or TOO_LONG (T would
-    pass MAX_F).  The model and its proof are in the module docstring."""
+    pass MAX_F).  `late`: tight.bound_not_exact's third test too.  The model and its
+    proof are in the module docstring."""
     cstack, mstack, ostack, nm, at, hs = stack
     tt_keys, tt_meta = tt
     key, scratch = work[0], work[1]
@@ -207,7 +208,7 @@ def ida_run(root, st, stack, tt, budget, memo, work):
         if f2 > threshold:
             continue
         if f2 == threshold and h2 > 1 and \
-                bound_not_exact(child, t_digits, t_counted, t_lengths, t_work):
+                bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
             continue            # its distance is at least h2 + 1: f2 + 1 > T
         if f2 < threshold and is_dead(child, memo):
             continue            # lost: no win passes through it
@@ -243,8 +244,9 @@ class IdaStar:
     slice = 20_000
 
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
-                 upper: list[int] | None = None, notify=None):
+                 upper: list[int] | None = None, notify=None, late: bool | None = None):
         self.root = words.astype(np.int64).copy()
+        self.late = LATE if late is None else bool(late)   # tight.py's third test
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(ST_SLOTS, np.int64)
@@ -296,7 +298,7 @@ class IdaStar:
         before = self.threshold
         while self.status == RUNNING:
             self.status = ida_run(self.root, self.st, self.stack, self.tt, budget, self.memo,
-                                  self.work)
+                                  self.work, self.late)
             if self.status != DEEP:
                 break
             self._deepen()

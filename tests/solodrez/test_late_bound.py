@@ -1,0 +1,265 @@
+"""The exactness test's third part, the move numbers of an exact win (tight.py rules
+(10)-(12), `late`), against references that know the answer:
+
+- the reference BFS distance (tests/solodrez/reference.py) on a hand-made cycle, plain A*'s
+  (equal to BFS: test_optimal_bounds.py) on seeded small positions, and
+  a plain-Python search for a win of exactly lower_bound moves (`exact_win_exists`: only
+  moves that lower the independent bound by one) on positions of seeded games and of
+  walks through the last f-layer of deals: wherever the test fires, no such win exists;
+- never weaker than the test without it: it fires wherever that one does;
+- A* and IDA* with it give the same minima as without it (every solution replayed by
+  the reference verifier).
+"""
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+import pytest
+
+from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.rules.productive import generate_productive
+from drez.solver.solodrez.search import astar, ida
+from drez.solver.solodrez.search.stats_slots import LENGTH
+from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
+from tests.solodrez.helpers import (
+    P,
+    biased_game,
+    fast_reference,
+    independent_lower_bound,
+    random_small_position,
+    ref,
+    to_engine,
+    to_ref,
+)
+
+SCRATCH = tight_scratch()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_reference():
+    with fast_reference():
+        yield
+
+
+def fires(words, late=True) -> bool:
+    return bool(bound_not_exact(np.asarray(words, np.int64), *SCRATCH, late))
+
+
+@functools.cache
+def _exact_from(key) -> bool:
+    pos = tuple(tuple(c + "1" for c in col) for col in key)     # colours do not matter
+    return _exact(pos)
+
+
+def _exact(pos) -> bool:
+    h = independent_lower_bound(pos)
+    if h == 0:
+        return ref.is_won(pos)
+    for m in ref.legal_moves(pos):
+        nxt = ref.apply(pos, m)
+        if independent_lower_bound(nxt) == h - 1 and _exact_from(ref.canonical(nxt)):
+            return True
+    return False
+
+
+def exact_win_exists(pos) -> bool:
+    """Whether reference position pos has a win of exactly independent_lower_bound moves:
+    plain depth-first search through the reference's moves that lower the bound by one
+    (in such a win every move does), memoised on the reference's canonical keys."""
+    return _exact_from(ref.canonical(ref.settle(pos)))
+
+
+def shortest(words, late, budget=400_000):
+    a = astar.AStar(np.asarray(words, np.int64), 1 << 24, late=late)
+    return a.run(budget), a
+
+
+def replayed(pos: Position, packed) -> int:
+    """The solution's length, after reference.verify accepted it."""
+    triples = [(m.src, m.dst, m.cards) for m in Move.unpack_all(packed)]
+    ok, why = ref.verify(to_ref(pos), triples)
+    assert ok, why
+    return len(triples)
+
+
+CYCLE = P("X1", "", "", "J1 R1 B1 N1 P1", "X2", "N2 Q1 Q2", "", "R2", "B2 J2 P2")
+
+
+def test_fires_on_the_cycle_the_schedule_misses():
+    """The module docstring's example: P2 must wait for the Knight under both Queens, and
+    the Queen that lands on J2 (the other Joker waits for R1, which needs the top Queen)
+    must wait for P2.  The first two tests see nothing; the third fires, and the reference
+    BFS needs more than the bound."""
+    pos = to_engine(CYCLE)
+    h = pos.lower_bound()
+    assert not fires(pos.words(), late=False)
+    assert fires(pos.words())
+    assert not exact_win_exists(CYCLE)
+    d = ref.shortest_distance(CYCLE, max_nodes=400_000)
+    assert isinstance(d, int) and d > h
+
+
+def test_against_plain_astar_on_small_positions():
+    """Seeded random positions of 12 real cards: plain A* (no exactness test; its lengths
+    equal the reference BFS: test_optimal_bounds.py) gives the distance d; wherever the
+    test fires d exceeds the bound, and A* with and without it finds d."""
+    rng = random.Random(20261241)
+    checked = fired = 0
+    while checked < 200:
+        p = ref.settle(random_small_position(rng, 2, rng.random() < 0.5))
+        pos = to_engine(p)
+        if pos.is_won():
+            continue
+        a = astar.AStar(pos.words(), 1 << 22, tight=False)
+        if a.run(100_000) != astar.WON:
+            continue
+        d = int(a.stats[LENGTH])
+        checked += 1
+        h = pos.lower_bound()
+        assert h <= d, p
+        if fires(pos.words()):
+            fired += 1
+            assert d > h, p
+        for late in (False, True):
+            status, a = shortest(pos.words(), late, 100_000)
+            assert status == astar.WON and replayed(pos, a.path()) == d, p
+    assert fired >= 3
+
+
+def _layer_walk(deal, rng, down_to):
+    """A random walk from deal's opening through moves that lower the bound by one, to a
+    bound of at most down_to: a position of the deal's last f-layer if the bound is
+    exact at the opening.  None when the walk gets stuck first."""
+    words = Position.from_deal(deal).words().astype(np.int64)
+    out = np.empty(engine.MAX_MOVES, np.int64)
+    while engine.lower_bound(words) > down_to:
+        n = generate_productive(words, out)
+        if n == 0:
+            return None
+        engine.apply_move(words, out[rng.randrange(n)])
+    return words
+
+
+def _ref_of(words):
+    return to_ref(Position(tuple(tuple(c) for c in _columns(words))))
+
+
+def _columns(words):
+    """Card indices of a position's words, colours made up (one rank's cards numbered in
+    turn), bottom card first: enough for the reference, for which colours do not matter."""
+    used = dict.fromkeys(range(7), 0)
+    cols = []
+    for w in words:
+        x = int(w)
+        digits = []
+        while x >= 7:
+            digits.append(x % 7)
+            x //= 7
+        col = []
+        for d in reversed(digits):
+            if d == 0:
+                col.append(54 + used[0])
+            else:
+                col.append((6 - d) * 9 + used[d])
+            used[d] += 1
+        cols.append(col)
+    return cols
+
+
+def test_never_fires_where_an_exact_win_exists():
+    """Positions of random walks through deals' last f-layers (bound at most 8), and of
+    seeded games: wherever the test fires, the plain search finds no win of exactly
+    lower_bound moves, and it fires wherever the test without it does."""
+    rng = random.Random(41)
+    seen = fired = only_late = exact = 0
+    cases = []
+    for deal in range(150):
+        for _ in range(12):
+            words = _layer_walk(deal, rng, rng.choice([5, 7, 8]))
+            if words is not None:
+                cases.append(_ref_of(words))
+    for n in range(200, 215):
+        cases += biased_game(n, rng, 60, 0.9)[-12:]
+    for p in cases:
+        pos = to_engine(p).settled()
+        if pos.is_won() or pos.lower_bound() > 8:
+            continue
+        seen += 1
+        words = pos.words()
+        old, new = fires(words, late=False), fires(words)
+        assert new or not old, str(pos)
+        has_exact = exact_win_exists(to_ref(pos))
+        exact += has_exact
+        if new:
+            fired += 1
+            only_late += not old
+            assert not has_exact, str(pos)
+    assert seen >= 200 and exact >= 100 and only_late >= 5 and fired >= 30
+
+
+def test_never_weaker_on_middle_games():
+    """Positions of seeded games from openings to late games: the test with the third
+    part fires wherever it fires without it."""
+    rng = random.Random(43)
+    checked = more = 0
+    for n in range(250):
+        pos = Position.from_deal(n)
+        for _ in range(rng.randrange(0, 90)):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        old, new = fires(pos.words(), late=False), fires(pos.words())
+        assert new or not old, str(pos)
+        checked += 1
+        more += new and not old
+    assert checked == 250
+
+
+@pytest.mark.parametrize("deal", [1, 3, 5, 12, 16, 143])
+def test_astar_and_ida_same_minimum_with_and_without(deal):
+    """Whole deals: A* and IDA* with the third part find the length A* finds without it;
+    every solution replays."""
+    pos = Position.from_deal(deal)
+    s_old, a_old = shortest(pos.words(), False, 3_000_000)
+    s_new, a_new = shortest(pos.words(), True, 3_000_000)
+    assert s_old == s_new == astar.WON
+    length = int(a_old.stats[LENGTH])
+    assert replayed(pos, a_old.path()) == length
+    assert replayed(pos, a_new.path()) == length
+    s = ida.IdaStar(pos.words(), 1 << 24, late=True)
+    while s.status == ida.RUNNING and s.expanded < 20_000_000:
+        s.run(10_000)
+    assert s.status == ida.WON and replayed(pos, s.path()) == length
+
+
+def test_same_minima_on_middle_games():
+    """Middle-game positions of seeded games: A* with and without the third part give the
+    same verdict and length, and IDA* with it the same length; solutions replay."""
+    rng = random.Random(47)
+    compared = 0
+    for n in range(400, 430):
+        for p in biased_game(n, rng, 40, 0.8)[8::8]:
+            pos = to_engine(p).settled()
+            if pos.is_won():
+                continue
+            s1, a1 = shortest(pos.words(), False, 300_000)
+            s2, a2 = shortest(pos.words(), True, 300_000)
+            if astar.RUNNING in (s1, s2) or astar.FULL in (s1, s2):
+                continue
+            assert s1 == s2, p
+            compared += 1
+            if s1 != astar.WON:
+                continue
+            length = int(a1.stats[LENGTH])
+            assert replayed(pos, a1.path()) == length
+            assert replayed(pos, a2.path()) == length
+            s = ida.IdaStar(pos.words(), 1 << 22, late=True)
+            while s.status == ida.RUNNING and s.expanded < 3_000_000:
+                s.run(10_000)
+            assert s.status == ida.WON and replayed(pos, s.path()) == length, p
+    assert compared >= 60
