@@ -23,6 +23,7 @@ from .search import (
     dfs,
     expansion,
     ida,
+    move_numbers,
     open_list,
     ordering,
     parents,
@@ -46,7 +47,8 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, children,
-            expansion, ida, open_list, ordering, dfs, parents, shortcut, table, tight, players)
+            expansion, ida, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
+            tight, players)
 
 
 def ensure_compiled(stream=None) -> None:

@@ -18,9 +18,9 @@ from drez.solver.solodrez.rules import engine
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.search.move_numbers import may_land
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.tight import (
-    _allowed,
     _surely_matched,
     _unschedulable,
     bound_not_exact,
@@ -268,7 +268,7 @@ def test_the_hall_shortcut_claims_only_matchings_that_exist():
             tcount = np.bincount([c for c, _ in targets], minlength=9)
             if _surely_matched(bcount, tcount, len(cards)):
                 assert _perfect_matching(cards, targets,
-                                         lambda *pair: _allowed(digits, counted, *pair)), \
+                                         lambda *pair: may_land(digits, counted, *pair)), \
                     (str(pos), r)
                 claimed += 1
     assert claimed > 500

@@ -1,8 +1,8 @@
 """Measurements for reports/hard-tail/bound.md: the exactness test with and without its
 third part (tight.py rules (10)-(12), `late`).
 
-    python reports/hard-tail/bound.py roots FIRST LAST     # root bound vs committed minima
-    python reports/hard-tail/bound.py astar DEAL [DEAL...] # A* old and new, one after another
+    .venv/bin/python -m dev.hard_tail_bound roots FIRST LAST     # root bound vs committed minima
+    .venv/bin/python -m dev.hard_tail_bound astar DEAL [DEAL...] # A* old and new, one after another
 """
 import csv
 import glob
@@ -10,8 +10,6 @@ import gzip
 import json
 import sys
 import time
-
-import numpy as np
 
 from drez.solver.solodrez.kernels import ensure_compiled
 from drez.solver.solodrez.rules import engine

@@ -1,0 +1,224 @@
+"""The third exactness test for A* and IDA* (issue 41), run by tight.bound_not_exact with
+`late`: the move numbers of a win of exactly h = engine.lower_bound moves.  The rules
+(1)-(9) and the names (counted card, target, blocker, M) are those of tight.py's docstring.
+
+M forgets that a target serves one
+card, so it misses cycles such as: P on a Joker, the only free Knight under two Queens in
+one column, and the Queens needing that Joker or another one under the Rook that goes
+onto the top Queen.  In the same exact win W of h moves, let tau(c) in 1..h be the number
+of the move that counted card c heads (one move each, (2)); tau is one-to-one.  Lower
+bounds e(c) <= tau(c), all 1 at first, are raised by these rules until none applies:
+(10) blockers: e(c) >= e(b) + 1 for every blocker b above c in its column (8).
+(11) landing: a real card c of rank r < 6 lands on a target t allowed by (4); t is a top
+     at tau(c), so the card a(t) directly on t in P (counted, by (3)) has headed its move
+     before (6): e(c) >= 1 + min over c's allowed targets of rel(t), rel(t) = e(a(t)), or
+     0 when t is a top in P.  A Joker lands on an empty column (5): rel is 0 when a column
+     is empty in P or lies over a Joker with no counted card, else the least e of the
+     lowest counted card of a column whose bottom card is real (7); a column over a
+     neutral never empties (the neutral is not counted and never moves).  A neutral lands
+     on an empty column or on the other neutral: rel is the least of the empty column's
+     and the other neutral's (0 when it is a top in P, else e of the counted card on it).
+(12) every target is used: by (3) the counted cards of rank r are as many as the targets
+     of rank r + 1 and land on distinct ones, so each target t receives one of its
+     landers L_t (the counted cards of rank r that (4) allows on t), after a(t) moved.
+     When L_t has one card, or all of L_t lies in one column and every lander but the
+     lowest, s, is a blocker (so it moves before s, (10)), then tau(s) >= tau(lander) >
+     tau(a(t)): e(s) >= e(a(t)) + 1.
+Each rule raises e(c) only to a value that tau(c) reaches in every exact win, given that
+the e it reads are at most tau; by induction over the raises every e stays <= tau.  So
+when some e(c) exceeds h, or the values cannot be placed one-to-one into 1..h (some k
+with more than h - k + 1 cards of e >= k), there is no exact win: the distance is at
+least lower_bound + 1.  The values only grow and stop at h + 1, so the loop ends.
+"""
+
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from ..jit import njit
+from ..rules.engine import NCOLS
+
+
+@njit(cache=True)
+def may_land(digits, counted, c_col, c_idx, t_col, t_idx):
+    """Whether counted card (c_col, c_idx) may land on (t_col, t_idx): rule (4) of tight.py."""
+    if c_col != t_col:
+        return True
+    if t_idx < c_idx:
+        if digits[c_col, c_idx - 1] != 0:
+            return False
+        for k in range(t_idx + 1, c_idx):
+            if counted[c_col, k]:
+                return True
+        return False
+    for k in range(c_idx + 1, t_idx + 1):
+        if counted[c_col, k]:
+            return True
+    return False
+
+
+INF = 1 << 20       # a release that never comes
+
+
+@njit(cache=True)
+def move_numbers_impossible(digits, counted, lengths, work):
+    """The third test of the module docstring, rules (10)-(12): True when the lower bounds
+    e on the move numbers of an exact win pass h or cannot be one-to-one within 1..h.
+    Reads digits, counted and the masks of work row 4 that bound_not_exact wrote."""
+    ccol, cplace, cdig, cblock, e, cland = work[5], work[6], work[7], work[8], work[9], work[10]
+    tpos, ton, tsink, hist = work[11], work[12], work[13], work[14]
+    nc = 0
+    nt = 0
+    static_empty = False
+    n0 = -1                     # the neutrals' places, column | place << 8
+    n1 = -1
+    for c in range(NCOLS):
+        n = lengths[c]
+        work[4, 48 + c] = -1
+        if n == 0 or (work[4, c] == 0 and digits[c, 0] == 6):
+            static_empty = True
+        for i in range(n - 1, -1, -1):
+            d = digits[c, i]
+            if d == 0:
+                if n0 < 0:
+                    n0 = c | i << 8
+                else:
+                    n1 = c | i << 8
+            if counted[c, i]:
+                ccol[nc] = c
+                cplace[nc] = i
+                cdig[nc] = d
+                cblock[nc] = (work[4, 16 + c] >> i) & 1
+                e[nc] = 1
+                work[15 + c, i] = nc
+                if digits[c, 0] != 0:
+                    work[4, 48 + c] = nc        # the lowest so far (top first)
+                nc += 1
+            else:
+                work[15 + c, i] = -1
+            if d >= 2 and (i == n - 1 or counted[c, i + 1]):
+                tpos[nt] = c | i << 8
+                nt += 1
+    h = nc
+    if h == 0:
+        return False
+    # the targets' cards on them, the real cards' allowed targets, and the sinks of (12)
+    for t in range(nt):
+        c = tpos[t] & 255
+        i = tpos[t] >> 8
+        ton[t] = -1 if i == lengths[c] - 1 else work[15 + c, i + 1]
+    for k in range(nc):
+        d = cdig[k]
+        if d == 0:
+            other = n1 if (ccol[k] | cplace[k] << 8) == n0 else n0
+            c = other & 255
+            i = other >> 8
+            if other < 0:
+                cland[k] = -2
+            elif i == lengths[c] - 1:
+                cland[k] = -1
+            else:
+                on = work[15 + c, i + 1]
+                cland[k] = -2 if on < 0 else on
+            continue
+        mask = 0
+        if d <= 5:
+            for t in range(nt):
+                c = tpos[t] & 255
+                i = tpos[t] >> 8
+                if digits[c, i] == d + 1 and may_land(digits, counted, ccol[k], cplace[k], c, i):
+                    mask |= 1 << t
+            if mask == 0:
+                return True         # a card with nowhere to land: no perfect matching
+        cland[k] = mask
+    for t in range(nt):
+        tsink[t] = -1
+        if ton[t] < 0:
+            continue
+        bit = 1 << t
+        col = -1
+        low = -1
+        ok = True
+        many = 0
+        for k in range(nc):
+            if cdig[k] == 0 or cdig[k] == 6 or not (cland[k] & bit):
+                continue
+            many += 1
+            if col < 0:
+                col = ccol[k]
+            elif ccol[k] != col:
+                ok = False
+                break
+            low = k             # top first within a column: the last is the lowest
+        if not ok or many == 0:
+            continue
+        for k in range(nc):
+            if k != low and cdig[k] != 0 and cdig[k] != 6 and (cland[k] & bit) and not cblock[k]:
+                ok = False
+                break
+        if ok:
+            tsink[t] = low
+    changed = True
+    while changed:
+        changed = False
+        rel_empty = INF
+        if static_empty:
+            rel_empty = 0
+        else:
+            for c in range(NCOLS):
+                low = work[4, 48 + c]
+                if low >= 0 and e[low] < rel_empty:
+                    rel_empty = e[low]
+        for t in range(nt):
+            s = tsink[t]
+            if s >= 0 and e[s] <= e[ton[t]]:
+                e[s] = e[ton[t]] + 1
+                changed = True
+                if e[s] > h:
+                    return True
+        col = -1
+        bmax = 0
+        for k in range(nc):
+            if ccol[k] != col:
+                col = ccol[k]
+                bmax = 0
+            v = e[k]
+            if bmax + 1 > v:
+                v = bmax + 1
+            d = cdig[k]
+            if d == 6:
+                land = rel_empty
+            elif d == 0:
+                land = rel_empty
+                on = cland[k]
+                if on == -1:
+                    land = 0
+                elif on >= 0 and e[on] < land:
+                    land = e[on]
+            else:
+                land = INF
+                mask = cland[k]
+                while mask != 0:
+                    t = trailing_zeros(mask)
+                    mask &= mask - 1
+                    r = 0 if ton[t] < 0 else e[ton[t]]
+                    if r < land:
+                        land = r
+            if land + 1 > v:
+                v = land + 1
+            if v > h:
+                return True
+            if v > e[k]:
+                e[k] = v
+                changed = True
+            if cblock[k] and e[k] > bmax:
+                bmax = e[k]
+    # one-to-one into 1..h: at most h - k + 1 cards with e >= k
+    for k in range(h + 2):
+        hist[k] = 0
+    for k in range(nc):
+        hist[e[k]] += 1
+    above = 0
+    for k in range(h, 0, -1):
+        above += hist[k]
+        if above > h - k + 1:
+            return True
+    return False
