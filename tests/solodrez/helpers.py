@@ -24,6 +24,14 @@ def P(*cols):
     return tuple(cols + [()] * (9 - len(cols)))
 
 
+def replayed(pos: Position, packed) -> int:
+    """The length of the packed solution of pos, after reference.verify accepted it."""
+    triples = [(m.src, m.dst, m.cards) for m in Move.unpack_all(packed)]
+    ok, why = ref.verify(to_ref(pos), triples)
+    assert ok, why
+    return len(triples)
+
+
 def to_engine(pos) -> Position:
     """The engine Position of a reference position (no settling)."""
     return Position(tuple(tuple(parse_card(c) for c in col) for col in pos))

@@ -21,6 +21,7 @@ from tests.solodrez.helpers import (
     late_game_cases,
     random_small_position,
     ref,
+    replayed,
     to_engine,
     to_ref,
 )
@@ -45,14 +46,6 @@ def run_ida(words, max_bytes=1 << 22, budget=3_000_000, **kw):
 def run_astar(words, budget=400_000):
     a = astar.AStar(np.asarray(words, np.int64), 1 << 24)
     return a.run(budget), a
-
-
-def replayed(pos: Position, packed) -> int:
-    """The solution's length, after reference.verify accepted it."""
-    triples = [(m.src, m.dst, m.cards) for m in Move.unpack_all(packed)]
-    ok, why = ref.verify(to_ref(pos), triples)
-    assert ok, why
-    return len(triples)
 
 
 @pytest.mark.parametrize("max_bytes", [1 << 22, SMALLEST])

@@ -19,7 +19,6 @@ import numpy as np
 import pytest
 
 from drez.solver.solodrez.rules import engine
-from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.rules.productive import generate_productive
 from drez.solver.solodrez.search import astar, ida
@@ -32,6 +31,7 @@ from tests.solodrez.helpers import (
     independent_lower_bound,
     random_small_position,
     ref,
+    replayed,
     to_engine,
     to_ref,
 )
@@ -76,14 +76,6 @@ def exact_win_exists(pos) -> bool:
 def shortest(words, late, budget=400_000):
     a = astar.AStar(np.asarray(words, np.int64), 1 << 24, late=late)
     return a.run(budget), a
-
-
-def replayed(pos: Position, packed) -> int:
-    """The solution's length, after reference.verify accepted it."""
-    triples = [(m.src, m.dst, m.cards) for m in Move.unpack_all(packed)]
-    ok, why = ref.verify(to_ref(pos), triples)
-    assert ok, why
-    return len(triples)
 
 
 CYCLE = P("X1", "", "", "J1 R1 B1 N1 P1", "X2", "N2 Q1 Q2", "", "R2", "B2 J2 P2")
