@@ -24,7 +24,7 @@ from starlette.routing import Match, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from drez.solver.solodrez.io.errors import InputError
-from drez.webapp.bodies import MAX_BODY, BadRequest  # noqa: F401  (MAX_BODY: the API's limit)
+from drez.webapp.bodies import BadRequest
 from drez.webapp.games import games_routes
 from drez.webapp.searches import Budget, Busy, Searches
 from drez.webapp.solodrez.api import ROUTES as SOLODREZ_ROUTES

@@ -22,7 +22,8 @@ from drez.solver.solodrez.io.records import format_record
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import solve
-from drez.webapp.app import MAX_BODY, create_app
+from drez.webapp.app import create_app
+from drez.webapp.bodies import MAX_BODY
 from drez.webapp.searches import Budget, Busy, Searches
 from tests.solodrez import reference as ref
 from tests.solodrez.helpers import to_ref
