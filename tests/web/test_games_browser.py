@@ -90,6 +90,12 @@ def _fits(page):
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "sideways scroll"
 
 
+def _table_top(page):
+    """Where the home piles are: picking a card must not move them (a drag in progress
+    would drop on whatever slid under the pointer)."""
+    return page.evaluate("document.getElementById('homes').getBoundingClientRect().top")
+
+
 def _axe(page):
     try:
         from axe_playwright_python.sync_playwright import Axe
@@ -155,8 +161,10 @@ def test_a_whole_crapette_game_against_the_computer(server, browser, shots, size
     while view["result"] is None:
         if not shot_mid and view["legal"] and n >= 6:
             first = view["legal"][0]["from"]
+            before = _table_top(page)
             page.click(f'.pile[data-pile="{first}"]')          # picked: its targets are marked
             page.wait_for_selector(".pile.target")
+            assert _table_top(page) == before, "picking a card moved the table"
             shots(page, f"crapette-{size}-picked.png")
             page.keyboard.press("Escape")
             shot_mid = True

@@ -148,9 +148,9 @@ function statusText() {
   const v = S.view;
   if (v.result) return "Game over.";
   if (v.computer_to_move) return "The computer is playing…";
+  if (S.selected) return `Selected: ${pileLabel(S.selected)} — now pick where it goes.`;
   const who = seatName(v.to_move);
-  const sel = S.selected ? ` Selected: ${pileLabel(S.selected)} — now pick where it goes.` : "";
-  return (who === "You" ? "Your turn." : `${who} to move.`) + sel;
+  return who === "You" ? "Your turn." : `${who} to move.`;
 }
 
 function renderResult() {
