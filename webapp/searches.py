@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 import anyio
 
-from drez.solver.solodrez.search.solve import DEFAULT_MAX_NODES, Limits
+from drez.solver.solodrez.search.solve import Limits
 from drez.solver.solodrez.search.status import Limit
 
 MAX_PENDING = 256
@@ -36,7 +36,7 @@ class Budget:
     """The server's caps on one search."""
     max_seconds: float = 10.0
     max_memory: int = 256 << 20
-    max_nodes: int = DEFAULT_MAX_NODES
+    max_nodes: int = 200_000_000
     workers: int = 2
     quick_workers: int = 1        # 0: quick searches share the full lane's workers
 

@@ -9,11 +9,12 @@ import click
 
 from drez.solver.solodrez.search.solve import DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES, Limits
 
+MAX_NODES = DEFAULT_MAX_NODES
+
 _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)(?:I?B)?\s*$", re.I | re.ASCII)
 _SCALE = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 UNITS = "K, M, G or T (KiB, MB... mean the same: powers of 1024)"
 MAX_SECONDS = 10_000_000          # about four months: beyond it a limit is a typing slip
-MAX_NODES = 10 ** 12
 
 
 def physical_memory() -> int | None:
@@ -69,8 +70,10 @@ def limit_options(f):
     f = click.option("--max-seconds", type=Seconds(), default=0.0,
                      help="Time limit per search in seconds (0: none).")(f)
     f = click.option("--max-nodes", type=click.IntRange(min=1, max=MAX_NODES),
-                     default=DEFAULT_MAX_NODES,
-                     show_default=True, help="Positions a search may store.")(f)
+                     default=DEFAULT_MAX_NODES, show_default="none",
+                     help="Positions the searches may store and IDA* may expand, all "
+                          "together (default: no limit; --max-memory bounds what is stored, "
+                          "--max-seconds the time).")(f)
     return f
 
 

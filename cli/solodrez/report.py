@@ -10,6 +10,7 @@ import click
 from drez.cli.solodrez.inputs import BadInput, check_writable_file
 from drez.cli.solodrez.pictures import hardest_pictures, write_file
 from drez.solver.solodrez import batch, stats
+from drez.solver.solodrez.search.solve import DEFAULT_MAX_NODES
 
 
 def _pct(x) -> str:
@@ -55,8 +56,9 @@ def render_report(name: str, source: str, s: dict, settings, charts: list[str]) 
     if settings is not None:
         lines.append(f"Settings: range {batch.range_text(settings.first, settings.last)}, "
                      f"{'--optimal' if settings.optimal else 'verdict search'}, "
-                     f"max {settings.max_nodes:,} nodes, "
-                     f"{settings.max_seconds:g} s and {settings.max_memory >> 20} MiB per deal; "
+                     + ("no node limit, " if settings.max_nodes >= DEFAULT_MAX_NODES
+                        else f"max {settings.max_nodes:,} nodes, ")
+                     + f"{settings.max_seconds:g} s and {settings.max_memory >> 20} MiB per deal; "
                      f"{settings.rules_version}, {settings.engine_version}.")
         if n < settings.size:
             lines.append(f"**Incomplete run:** {settings.size - n:,} deals of the range "

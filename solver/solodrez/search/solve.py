@@ -29,7 +29,8 @@ from .status import Limit, Status, verdict
 
 WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
 DEFAULT_MAX_MEMORY = 1 << 30
-DEFAULT_MAX_NODES = 200_000_000
+DEFAULT_MAX_NODES = 10 ** 12      # none in practice: memory bounds what a search stores,
+                                  # and only time bounds IDA*'s proof (issue 41)
 FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
 DFS_FIRST_TABLE = 1 << 17       # 5,461 slots: the first stage's 2,000 positions at most
