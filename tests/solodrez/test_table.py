@@ -254,14 +254,23 @@ def test_max_memory_bounds_the_whole_solve():
 
 
 def test_a_last_growth_leaves_astar_room_for_its_open_list():
-    """A* keeps about two open entries per stored position; its table's last growth
-    leaves them room, so the search fills its table before memory stops it (without the
-    reserve, deal 292 stopped at 51,385 positions in 48 MB with its table 3% full)."""
+    """A* keeps about one open entry per stored position; its table's last growth is
+    planned with them, so memory stops the search with its table nearly full and most of
+    the budget in use: at least 85% of the positions the budget holds at a slot's bytes
+    (7/8 full) and OPEN_MARGIN open entries each.  (Without a reserve for the open list,
+    deal 292 stopped at 51,385 positions in 48 MB with its table 3% full; with room to
+    double the open list once more, at 695,262, 65% of that.)"""
+    from drez.solver.solodrez.search.astar import OPEN_MARGIN
+    from drez.solver.solodrez.search.open_list import OPEN_ENTRY_BYTES
     from drez.solver.solodrez.search.solve import run_search
+    budget = 48 << 20
     search = AStar(Position.from_deal(292).words(), FIRST_TABLE_BYTES)
-    _status, nodes, limit = run_search(search, Limits(max_nodes=10**7, max_memory=48 << 20))
-    assert limit == "memory" and search.table_bytes() <= 48 << 20
+    _status, nodes, limit = run_search(search, Limits(max_nodes=10**7, max_memory=budget))
+    assert limit == "memory" and search.table_bytes() <= budget
     assert nodes > 0.75 * table.capacity(search.keys.shape[0])
+    per_position = search.slot_bytes * table.LOAD_DEN / table.LOAD_NUM \
+        + OPEN_MARGIN * OPEN_ENTRY_BYTES
+    assert nodes >= 0.85 * budget / per_position
 
 
 def test_the_sorting_network_sorts_every_input():

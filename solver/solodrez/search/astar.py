@@ -72,6 +72,8 @@ from .stats_slots import ASTAR_STATS, EXPANDED, LENGTH, WIN_PARENT
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON  # noqa: F401  (LOST, TOO_LONG: run answers them)
 from .table import (
     KEY_BYTES,
+    LOAD_DEN,
+    LOAD_NUM,
     grow_table,
     new_table,
     next_slots,
@@ -81,6 +83,8 @@ from .table import (
     table_insert_at,
 )
 from .tight import LATE
+
+OPEN_MARGIN = 1.25      # open entries planned per stored position, over the rate seen
 
 
 @njit(cache=True, nrt=True)
@@ -107,6 +111,13 @@ def astar_start(root, table, payload, opens, stats, greedy):
     h0 = lower_bound(root)
     push(opens, slot, NO_RULE if greedy else 0, h0, h0, 0)
     return RUNNING
+
+
+def _extended(a: np.ndarray, n: int) -> np.ndarray:
+    """a with room for n entries, its own first."""
+    out = np.empty(n, a.dtype)
+    out[:a.shape[0]] = a
+    return out
 
 
 class AStar:
@@ -195,23 +206,66 @@ class AStar:
 
     def grow_within(self, avail: int) -> int | None:
         """Make room to go on within `avail` bytes in all, at the peak of the growth;
-        returns that peak, or None (and nothing changes) when avail is too small."""
+        returns that peak, or None (and nothing changes) when avail is too small.
+
+        The open list doubles while that fits, else takes what is left.  The table grows
+        fourfold while small (table.next_slots); its last growth, in A*, is planned with
+        the open list: the open list first grows to the entries the final table's
+        positions will need (at the rate seen so far, OPEN_MARGIN more), while the old
+        table is small, then the table takes all the rest.  (Before, the last growth
+        left room for the open list to double once more, and A* stopped at 1 GB with
+        14.6M positions, 478 MB of table and 256 MB of open list, 290 MB unused:
+        deal 67868.)"""
         peak = self.table_bytes()
         if self._open_full():
-            extra = self.e_slot.shape[0] * OPEN_ENTRY_BYTES
-            if peak + extra > avail or 2 * self.e_slot.shape[0] > ENTRY_MAX:
+            grown = self._open_room(avail)
+            if grown is None:
                 return None
-            self._grow_open()
+            self._grow_open(grown)
             peak = self.table_bytes()
         if table_full(self.size, self.keys.shape[0], MAX_MOVES):
             n = self.keys.shape[0]
+            four = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail, 0)
+            planned = (not self.greedy and four is not None and four != 4 * n
+                       and self._open_for_last_growth(avail))
             slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail,
-                               self._open_reserve())
+                               1 if planned else self._open_reserve())
             if slots is None:
                 return None
-            peak = self.fixed_bytes() + n * (self.slot_bytes + 4) + slots * self.slot_bytes
+            peak = max(peak, self.fixed_bytes() + n * (self.slot_bytes + 4)
+                       + slots * self.slot_bytes)
             self.grow(slots=slots)
         return peak
+
+    def _open_room(self, avail: int) -> int | None:
+        """The open entries to grow to when they are used up: twice as many, or all
+        that avail leaves (old and new entries are held at once while copying); None
+        when that is less than an expansion more."""
+        e = self.e_slot.shape[0]
+        table = self.keys.shape[0] * self.slot_bytes + self.opens[0].nbytes
+        most = (avail - table - e * OPEN_ENTRY_BYTES) // OPEN_ENTRY_BYTES
+        grown = min(2 * e, most, ENTRY_MAX)
+        return grown if grown >= e + self.min_entries else None
+
+    def _open_for_last_growth(self, avail: int) -> bool:
+        """Before the table's last growth: make the open entries its positions will need
+        at the rate seen so far (entries ever used per stored position, OPEN_MARGIN
+        more), while the old table is small.  False when old and new entries do not fit
+        beside the table at once (then the last growth leaves room to double instead)."""
+        rate = OPEN_MARGIN * int(self.ne[0]) / max(1, int(self.size[0]))
+        old = self.keys.shape[0] * (self.slot_bytes + 4) + self.opens[0].nbytes
+        # the last table's slots s: old + s * slot_bytes + entries * OPEN_ENTRY_BYTES
+        # <= avail, with entries = rate * capacity(s) = rate * 7/8 * s
+        per_entry_slot = rate * LOAD_NUM / LOAD_DEN
+        slots = (avail - old) / (self.slot_bytes + per_entry_slot * OPEN_ENTRY_BYTES)
+        want = min(ENTRY_MAX, int(per_entry_slot * slots))
+        e = self.e_slot.shape[0]
+        if want <= e:
+            return True
+        if old + (e + want) * OPEN_ENTRY_BYTES > avail:
+            return False
+        self._grow_open(want)
+        return True
 
     def _open_reserve(self) -> int:
         """Bytes a slot leaves in A*'s last growth for its open list to keep doubling;
@@ -220,10 +274,11 @@ class AStar:
             return 0
         return 1 + int(3 * int(self.ne[0]) / max(1, int(self.size[0])) * OPEN_ENTRY_BYTES)
 
-    def _grow_open(self) -> None:
-        """Twice the open entries (their numbers do not change)."""
+    def _grow_open(self, entries: int | None = None) -> None:
+        """More open entries (twice as many by default); their numbers do not change."""
         heads, e_slot, e_g, e_next, ne, lows = self.opens
-        e_slot, e_g, e_next = (np.concatenate([a, np.empty_like(a)]) for a in (e_slot, e_g, e_next))
+        n = entries or 2 * e_slot.shape[0]
+        e_slot, e_g, e_next = (_extended(a, n) for a in (e_slot, e_g, e_next))
         self.opens = heads, e_slot, e_g, e_next, ne, lows
         if self.status == FULL:
             self.status = RUNNING
