@@ -13,6 +13,7 @@ import pytest
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, ida
+from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import WON, Limit, Limits, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from tests.solodrez.helpers import (
@@ -165,9 +166,12 @@ def solution_is_shortest(pos, r, length):
 
 
 @pytest.mark.parametrize("deal", [882, 957])
-def test_solve_switches_to_ida_when_astar_fills_the_memory(deal):
-    """solve(want_optimal) with a max_memory A* outgrows: IDA* within it proves the same
-    minimum as A* with ample memory; the solve held at most max_memory; notify heard it."""
+def test_solve_switches_to_ida_when_astar_fills_the_memory(deal, monkeypatch):
+    """solve(want_optimal) with a max_memory A* outgrows, and the walk from A*'s frontier
+    turned off (test_frontier.py checks it): IDA* from the root within that memory proves
+    the same minimum as A* with ample memory; the solve held at most max_memory; notify
+    heard it."""
+    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
     assert ample.optimal

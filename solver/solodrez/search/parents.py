@@ -39,10 +39,19 @@ def trace_path(root, keys, parent, slot, out):
     """Write into out the packed moves, on the root's own columns, that lead from root
     through the parent chain ending at `slot` to a won position (len(out) moves)."""
     n = out.shape[0]
-    chain = np.empty(n, np.int64)          # chain[i]: slot of the position after i moves
+    chain = np.empty((n - 1, KEY_WORDS), np.int64)  # chain[i]: the key after i + 1 moves
     for i in range(n - 1, 0, -1):
-        chain[i - 1] = slot
+        chain[i - 1] = keys[slot]
         slot = parent[slot] - 1
+    follow_keys(root, chain, out)
+
+
+@njit(cache=True, nrt=True)
+def follow_keys(root, seq, out):
+    """Write into out (len(seq) + 1 moves) the packed moves, on the root's own columns,
+    that lead from root through positions whose canonical keys are seq[0], seq[1], ...
+    and then to a won position."""
+    n = out.shape[0]
     cols = root.copy()
     child = np.empty(NCOLS, np.int64)
     moves = np.empty(MAX_MOVES, np.int64)
@@ -63,7 +72,7 @@ def trace_path(root, keys, parent, slot, out):
             canonical_key(child, scratch, key)
             same = True
             for w in range(KEY_WORDS):
-                if key[w] != keys[chain[i], w]:
+                if key[w] != seq[i, w]:
                     same = False
                     break
             if same:

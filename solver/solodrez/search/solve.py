@@ -23,6 +23,7 @@ from ..rules.moves import Move
 from ..rules.position import Position
 from . import astar as astar_mod
 from . import dfs as dfs_mod
+from . import frontier as frontier_mod
 from . import ida as ida_mod
 from .shortcut import shorten
 from .status import Limit, Status, verdict
@@ -41,6 +42,7 @@ PROBE_FIRST = 10_000            # positions a probe may store in the first round
 GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the second round
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
+FROM_FRONTIER = True            # A* full: iterative deepening from its frontier (else _deepen)
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
 
@@ -81,15 +83,16 @@ class _Clock:
         self.start = time.perf_counter()
         self.limits = limits
         self.held = 0           # bytes of live searches other than the one running
+        self.reserved = 0       # bytes kept for the whole portfolio (A*'s frontier)
         self.peak_bytes = 0     # the most bytes held at once, growth peaks included
 
     def note(self, nbytes: int) -> None:
         """The running search holds nbytes (besides `held`) at this moment."""
-        self.peak_bytes = max(self.peak_bytes, self.held + nbytes)
+        self.peak_bytes = max(self.peak_bytes, self.reserved + self.held + nbytes)
 
     def avail(self) -> int:
         """Bytes the running search may hold, at its peak."""
-        return self.limits.max_memory - self.held
+        return self.limits.max_memory - self.reserved - self.held
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -265,6 +268,48 @@ def _deepen(pos: Position, won: Result, limits: Limits, clock: _Clock) -> Result
                    lower_bound=max(start, search.bound()), limit=limit or won.limit)
 
 
+def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: _Clock,
+                   spent: int) -> Result | None:
+    """After A*'s table reached max_memory: keep it, and with its open positions as roots
+    (frontier.Frontier) prove the minimum by iterative deepening (frontier.FrontierIda),
+    once the portfolio, run in the memory left, has found a win to prove shortest (or has
+    proven the position lost).  None when the portfolio could not decide within that
+    memory: the caller frees A*'s table and goes on as before (_deepen)."""
+    fr = frontier_mod.Frontier(search)
+    clock.reserved = fr.held_bytes()
+    clock.note(0)
+    try:
+        found = _solve(pos, limits, False, clock)
+        nodes = spent + found.nodes
+        if found.verdict == LOST:
+            return replace(found, nodes=nodes, seconds=clock.elapsed())
+        if found.verdict != WON:
+            if found.limit == Limit.MEMORY:
+                return None
+            return replace(found, nodes=nodes, seconds=clock.elapsed(), lower_bound=lower)
+        packed = shorten(pos.words(), [m.pack() for m in found.moves])
+        won = Result(verdict=WON, moves=Move.unpack_all(packed), optimal=len(packed) <= lower,
+                     nodes=nodes, seconds=clock.elapsed(), lower_bound=lower,
+                     limit=None if len(packed) <= lower else Limit.MEMORY)
+        if won.optimal or clock.out_of_time() or clock.cancelled():
+            return won
+        if limits.notify:
+            limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
+                          f"from A*'s open positions proves the minimum, from {lower} moves "
+                          f"up to the {len(packed)} of the win found")
+        ida = frontier_mod.FrontierIda(fr, clock.avail(), start=lower, upper=packed,
+                                       notify=limits.notify)
+        ida, status, nodes, limit = _run_stage(ida, limits, clock, nodes)
+        if verdict(status) == WON:
+            moves = Move.unpack_all(ida.path())
+            return replace(won, moves=moves, optimal=True, nodes=nodes,
+                           seconds=clock.elapsed(), lower_bound=len(moves), limit=None)
+        return replace(won, nodes=nodes, seconds=clock.elapsed(),
+                       lower_bound=max(lower, ida.bound()), limit=limit or Limit.MEMORY)
+    finally:
+        clock.reserved = 0
+
+
 def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> Result:
     if pos.is_won():
         return Result(verdict=WON, optimal=True, seconds=clock.elapsed(), lower_bound=0)
@@ -286,6 +331,10 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
         if optimal_limit == Limit.CANCELLED or nodes >= limits.max_nodes:
             return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(),
                           limit=optimal_limit, lower_bound=lower)
+        if optimal_limit == Limit.MEMORY and FROM_FRONTIER:
+            done = _from_frontier(pos, search, lower, limits, clock, nodes)
+            if done is not None:
+                return done
         search = None       # free A*'s table before the portfolio makes its own
 
     def finish(done: Result) -> Result:

@@ -1,0 +1,348 @@
+"""IDA* from A*'s frontier: when A*'s table fills --max-memory, the table stays and serves
+as an exact transposition table of proven g values, and iterative deepening walks depth
+first from the positions A* left open, so that the layers A* had done are not walked again.
+
+The roots.  When A* stops (search/astar.py; it stops before taking a position, so none is
+half expanded), its open list is turned into the roots: the stored positions with a live
+entry (its g is the position's g in the table), each with the entry's value v (its f)
+and h, sorted by (v, h) like A*'s buckets.  The open list is then freed, and what it held
+goes to the walk's own transposition table (ida.py's, with the same replacement rule).
+
+Iteration T (from A*'s proven bound F up) walks depth first from every root with v <= T,
+in (v, h) order, at g = the root's g in A*'s table: a position at depth g is generated when
+g + h <= T (h = `engine.lower_bound`, raised by one where `tight.bound_not_exact` proves
+the bound not exact); it is not expanded when A*'s table holds it with a g' <= g (A*'s own
+roots cover it), when the walk's table says it was expanded at g' <= g in this iteration,
+or when `deadness.is_dead` proves it lost.
+
+Proof of optimality.  Let L be the length of a shortest win (L >= F: A* proved no win is
+shorter than F) and p_0 (the root), ..., p_L a shortest winning line; p_i is at distance
+exactly i from the root, and every g the table or the walk gives a position is the length of
+a line to it, so g >= i for p_i.  Let k be the largest index with p_k in A*'s table at
+g = k (p_0 is, at 0; p_L is won and never stored, so k < L).
+(a) p_k has a live open entry with value v <= L.  A* opened p_k when it set its g to k.
+    Each time it took p_k it either put it back (at the next f of its children not yet
+    stored, or at f + 1 when the exactness test raised it), or stored every child with
+    g <= k + 1; the latter would store p_{k+1} at g = k + 1, against the choice of k.  So
+    its last entry is live.  Its value is an admissible f for p_k at g = k: every value A*
+    gives (g + h, pathmax over ancestors at their own exact g, the raise) is at most
+    g + the distance to a win, here k + (L - k) = L.
+(b) So in iteration T = L the walk starts at p_k, at g = k, and by the argument of ida.py
+    (1) p_{i+1} is expanded at g = i + 1 for every i >= k, unless a win comes first: it
+    is generated with g + h <= L, it is not dead, A*'s table does not hold it at g' <= i+1
+    (it would be at g' = i + 1, against the choice of k), and if the walk's table holds it
+    at g' <= i + 1 in this iteration it was expanded there.  p_{L-1}'s expansion generates
+    the win.
+(c) A win generated from a root at g0 and depth d is a line of A*'s parent chain to the
+    root (at most g0 moves: a parent's g only goes down) and d moves, d + g0 <= T; so an
+    iteration T that finds a win finds one of at most T moves, and an iteration without
+    one proves L > T.  The first iteration with a win has T = L: a shortest solution.
+With an upper bound U (a win already found), iteration T = U - 1 without a win proves it
+shortest.  Like IDA*, this never answers LOST.
+
+Memory: A*'s table and payload (kept), the roots (4 bytes each) and their starts by (v, h),
+the walk's stack and its table: --max-memory still bounds the whole solve.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import njit
+from ..rules.engine import NCOLS, apply_move, is_won, lower_bound
+from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
+from .deadness import dead_memo, is_dead
+from .ida import (
+    DEEP,
+    DEPTH,
+    EXPANDED,
+    ITER_EXPANDED,
+    LENGTH,
+    STACK_LEVEL_BYTES,
+    STAMP,
+    THRESHOLD,
+    UPPER,
+    _expand,
+    _seen_or_store,
+    entries_for,
+    new_stack,
+)
+from .ida import ST_SLOTS as IDA_SLOTS
+from .open_list import HBUCKETS, MAX_F, NBUCKETS
+from .parents import follow_keys
+from .status import RUNNING, TOO_LONG, WON
+from .table import table_find
+from .tight import LATE, bound_not_exact, tight_scratch
+
+CODES = 1 << 15             # root codes (v - F) * HBUCKETS + h; larger ones are clipped
+NEXT_ROOT = IDA_SLOTS       # the next root of this iteration (an index into the roots)
+ROOT = IDA_SLOTS + 1        # the root being walked from
+BASE = IDA_SLOTS + 2        # its g in A*'s table
+ST_SLOTS = IDA_SLOTS + 3
+
+
+@njit(cache=True)
+def mark_roots(opens, gs, base_f):
+    """Turn A*'s open lists into roots, in place: e_slot[0:k] the stored positions with a
+    live entry (gs[slot] == the entry's g), e_next[0:k] their codes (v - base_f) *
+    HBUCKETS + h, clipped below CODES (a clipped root is only walked from earlier than it
+    need be).  Returns k.  The open lists are meaningless afterwards."""
+    heads, e_slot, e_g, e_next, ne, lows = opens
+    for front in range(lows.shape[0]):
+        for b in range(NBUCKETS):
+            e = heads[front * NBUCKETS + b]
+            code = min(CODES - 1, max(0, b - base_f * HBUCKETS))
+            while e >= 0:
+                nxt = e_next[e]
+                if gs[e_slot[e]] == e_g[e]:
+                    e_g[e] = -2 - code      # live: a g is never negative
+                e = nxt
+    k = 0
+    for e in range(ne[0]):
+        if e_g[e] <= -2:
+            e_slot[k] = e_slot[e]
+            e_next[k] = -2 - e_g[e]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def sort_roots(slots, codes, k, starts):
+    """Sort slots[0:k] by codes[0:k] in place (heapsort: no memory beside), and set
+    starts[c] to the number of roots with a code below c."""
+    for i in range(k // 2 - 1, -1, -1):
+        _sift(slots, codes, i, k)
+    for end in range(k - 1, 0, -1):
+        slots[0], slots[end] = slots[end], slots[0]
+        codes[0], codes[end] = codes[end], codes[0]
+        _sift(slots, codes, 0, end)
+    starts[:] = 0
+    for i in range(k):
+        starts[codes[i] + 1] += 1
+    for c in range(1, starts.shape[0]):
+        starts[c] += starts[c - 1]
+
+
+@njit(cache=True, inline="always")
+def _sift(slots, codes, i, n):
+    while True:
+        top = i
+        a, b = 2 * i + 1, 2 * i + 2
+        if a < n and codes[a] > codes[top]:
+            top = a
+        if b < n and codes[b] > codes[top]:
+            top = b
+        if top == i:
+            return
+        slots[i], slots[top] = slots[top], slots[i]
+        codes[i], codes[top] = codes[top], codes[i]
+        i = top
+
+
+@njit(cache=True)
+def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, work, late):
+    """Run iterations from the roots for up to `budget` expansions; returns RUNNING, WON
+    (a win of st[LENGTH] moves from roots[st[ROOT]] on the stack, or T reached st[UPPER]:
+    then st[LENGTH] = -1), DEEP (grow the stack and call again) or TOO_LONG.  a_table =
+    (keys, gs) of A*.  The model and its proof are in the module docstring."""
+    cstack, mstack, ostack, nm, at, hs = stack
+    tt_keys, tt_meta = tt
+    a_keys, a_gs = a_table
+    key, scratch, syms = work[0], work[1], work[3]
+    t_digits, t_counted, t_lengths, t_work = work[2]
+    done = 0
+    while done < budget:
+        d = st[DEPTH]
+        threshold = st[THRESHOLD]
+        if d < 0:
+            i = st[NEXT_ROOT]
+            if i == 0:
+                if threshold > MAX_F:
+                    return TOO_LONG
+                if threshold >= st[UPPER]:
+                    st[LENGTH] = -1
+                    return WON
+                if threshold + 2 > nm.shape[0]:
+                    return DEEP
+                st[STAMP] += 1
+                st[ITER_EXPANDED] = 0
+            last = starts[min(CODES, (threshold - base_f + 1) * HBUCKETS)]
+            if i >= last:
+                st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
+                st[NEXT_ROOT] = 0
+                return RUNNING
+            st[NEXT_ROOT] = i + 1
+            slot = roots[i]
+            g0 = np.int64(a_gs[slot])
+            key_to_columns_and_symbols(a_keys[slot], cstack[0], syms)
+            h0 = lower_bound(cstack[0])
+            if g0 + h0 > threshold:
+                continue
+            for w in range(KEY_WORDS):
+                key[w] = a_keys[slot, w]
+            if _seen_or_store(tt_keys, tt_meta, key, g0, st[STAMP], st):
+                continue
+            st[ROOT] = i
+            st[BASE] = g0
+            _expand(0, h0, threshold - g0, cstack, mstack, ostack, nm, at, hs)
+            st[DEPTH] = 0
+            st[EXPANDED] += 1
+            st[ITER_EXPANDED] += 1
+            done += 1
+            continue
+        g0 = st[BASE]
+        rel = threshold - g0
+        i = at[d]
+        if i >= nm[d]:
+            st[DEPTH] = d - 1               # -1: the next root
+            continue
+        at[d] = i + 1
+        child = cstack[d + 1]
+        for c in range(NCOLS):
+            child[c] = cstack[d, c]
+        apply_move(child, mstack[d, i])
+        h2 = hs[d] + (ostack[d, i] & 3) - 1
+        if h2 == 0 and is_won(child):
+            st[LENGTH] = d + 1
+            return WON
+        f2 = d + 1 + h2
+        if f2 > rel:
+            continue
+        if f2 == rel and h2 > 1 and \
+                bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
+            continue
+        if f2 < rel and is_dead(child, memo):
+            continue
+        canonical_key(child, scratch, key)
+        found = table_find(a_keys, key)
+        if found >= 0 and a_gs[found] <= g0 + d + 1:
+            continue                        # A*'s root there covers it (or it is dead)
+        if _seen_or_store(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP], st):
+            continue
+        _expand(d + 1, h2, rel, cstack, mstack, ostack, nm, at, hs)
+        st[DEPTH] = d + 1
+        st[EXPANDED] += 1
+        st[ITER_EXPANDED] += 1
+        done += 1
+    return RUNNING
+
+
+class Frontier:
+    """A*'s table and its open positions as roots, for iterative deepening (module
+    docstring).  Made from an AStar that stopped on memory: takes its open list (the
+    AStar cannot run again) and keeps its table, payload and root."""
+
+    def __init__(self, search):
+        self.root = search.root
+        self.keys, self.parent, self.gs = search.keys, search.parent, search.gs
+        self.base_f = search.bound()
+        opens = search.opens
+        search.opens = None
+        search.status = TOO_LONG        # it cannot go on without its open list
+        k = mark_roots(opens, self.gs, self.base_f)
+        e_slot, e_next = opens[1], opens[3]
+        del opens
+        self.starts = np.zeros(CODES + 1, np.int64)
+        sort_roots(e_slot, e_next, k, self.starts)
+        del e_next
+        e_slot.resize(k, refcheck=False)    # in place: the tail goes back to the system
+        self.roots = e_slot
+
+    def held_bytes(self) -> int:
+        """Bytes held: A*'s table and payload, the roots and their starts."""
+        return sum(a.nbytes for a in (self.keys, self.parent, self.gs, self.roots,
+                                      self.starts))
+
+    def prefix(self, slot: int) -> list:
+        """The canonical keys of the positions along A*'s parent chain from the root's
+        child to `slot`."""
+        chain = []
+        while self.parent[slot] > 0:
+            chain.append(self.keys[slot])
+            slot = int(self.parent[slot]) - 1
+        return chain[::-1]
+
+
+class FrontierIda:
+    """Iterative deepening from a Frontier within `max_bytes` (its stack and table, the
+    Frontier's bytes not included); `run` works in slices like ida.IdaStar, and `start`,
+    `upper` and `notify` mean the same."""
+    slice = 20_000
+
+    def __init__(self, frontier: Frontier, max_bytes: int, start: int = 0,
+                 upper: list[int] | None = None, notify=None, late: bool | None = None):
+        self.fr = frontier
+        self.root = frontier.root
+        self.late = LATE if late is None else bool(late)
+        self.notify = notify
+        self.upper = None if upper is None else list(upper)
+        self.st = np.zeros(ST_SLOTS, np.int64)
+        self.st[DEPTH] = -1
+        self.st[THRESHOLD] = max(int(start), frontier.base_f)
+        self.st[UPPER] = MAX_F + 2 if upper is None else len(upper)
+        levels = min(MAX_F + 2, int(self.st[THRESHOLD]) + 8)
+        self.stack = new_stack(levels)
+        room = max_bytes - levels * STACK_LEVEL_BYTES - 64 * 1024
+        n = entries_for(room)
+        self.tt = (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32))
+        self.memo = dead_memo()
+        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
+                     np.zeros(NCOLS, np.int64))
+        self.status = RUNNING
+
+    @property
+    def expanded(self) -> int:
+        return int(self.st[EXPANDED])
+
+    progress = expanded
+    nodes = expanded
+
+    @property
+    def threshold(self) -> int:
+        return int(self.st[THRESHOLD])
+
+    def bound(self) -> int:
+        """A proven lower bound on the solution length (exact once WON)."""
+        if self.status == WON:
+            return len(self.path())
+        return self.threshold
+
+    def table_bytes(self) -> int:
+        """Bytes held by the walk's table and stack (the Frontier's are apart)."""
+        return sum(a.nbytes for a in self.tt) + sum(a.nbytes for a in self.stack)
+
+    def grow_within(self, avail: int) -> int | None:
+        """Never full: the walk's table has a fixed size."""
+        return None
+
+    def run(self, budget: int) -> int:
+        before = self.threshold
+        fr = self.fr
+        while self.status == RUNNING:
+            self.status = frontier_run(fr.roots, fr.starts, fr.base_f, (fr.keys, fr.gs),
+                                       self.st, self.stack, self.tt, budget, self.memo,
+                                       self.work, self.late)
+            if self.status != DEEP:
+                break
+            self.stack = new_stack(min(MAX_F + 2, 2 * self.stack[3].shape[0]))
+            self.status = RUNNING
+        if self.notify and self.threshold > before and self.status == RUNNING:
+            self.notify(f"IDA* from A*'s frontier: no solution of {self.threshold - 1} "
+                        f"moves ({self.expanded:,} expansions so far)")
+        return self.status
+
+    def path(self) -> list[int]:
+        """After WON: the packed moves of a shortest solution on the root's own columns."""
+        length = int(self.st[LENGTH])
+        if length < 0:
+            return list(self.upper)
+        cstack = self.stack[0]
+        scratch, key = np.zeros(NCOLS, np.int64), np.zeros(KEY_WORDS, np.int64)
+        walk = []
+        for d in range(1, length):          # the walk's positions; the last move wins
+            canonical_key(cstack[d], scratch, key)
+            walk.append(key.copy())
+        keys = self.fr.prefix(int(self.fr.roots[self.st[ROOT]])) + walk
+        seq = np.array(keys, np.int64).reshape(len(keys), KEY_WORDS)
+        out = np.empty(len(keys) + 1, np.int64)
+        follow_keys(self.root, seq, out)
+        return out.tolist()
