@@ -22,6 +22,7 @@ from .search import (
     deadness,
     dfs,
     expansion,
+    frontier,
     ida,
     move_numbers,
     open_list,
@@ -47,7 +48,7 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, children,
-            expansion, ida, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
+            expansion, frontier, ida, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
             tight, players)
 
 
@@ -114,6 +115,11 @@ def warm_up() -> None:
     deepened = ida.IdaStar(words, 1 << 20)
     deepened.run(1000)
     assert deepened.status == dfs.WON and deepened.path()
+    cut = astar.AStar(words, 1 << 16)
+    assert cut.run(1) == dfs.RUNNING
+    walk = frontier.FrontierIda(frontier.Frontier(cut), 1 << 20)
+    walk.run(1000)
+    assert walk.status == dfs.WON and walk.path()
     n = len(players.PLAYERS)
     players.play_many(np.repeat(words[None, :], n, axis=0), np.arange(n, dtype=np.int64),
                       np.arange(n, dtype=np.uint64), np.zeros(n, np.bool_), np.zeros(n, np.int64),

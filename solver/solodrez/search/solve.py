@@ -227,10 +227,14 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
-    When it was memory that stopped A*, IDA* (ida.IdaStar) takes over within the same
-    max_memory, from A*'s proven lower bound up to that win's length: it proves the win
-    shortest or finds a shorter one, unless time, cancel or max_nodes (counting its
-    expansions) stop it first; then the win stays, with the lower bound IDA* proved.
+    When it was memory that stopped A*, its table stays and the portfolio runs in the
+    memory its open list leaves (_from_frontier); with the win it finds, iterative
+    deepening from A*'s open positions (frontier.FrontierIda) proves it shortest or finds
+    a shorter one, from A*'s proven lower bound, unless time, cancel or max_nodes
+    (counting its expansions) stop it first; then the win stays, with the lower bound it
+    proved.  When the portfolio cannot decide in that memory, A*'s table is freed, the
+    portfolio runs again with all of it, and IDA* from the root (ida.IdaStar) does the same
+    within max_memory.
     """
     limits = limits or Limits()
     clock = _Clock(limits)
