@@ -50,28 +50,25 @@ import numpy as np
 from ..jit import njit
 from ..rules.engine import NCOLS, apply_move, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
-from .deadness import dead_memo, is_dead
+from .deadness import is_dead
 from .ida import (
-    DEEP,
     DEPTH,
     EXPANDED,
     ITER_EXPANDED,
     LENGTH,
-    STACK_LEVEL_BYTES,
     STAMP,
     THRESHOLD,
     UPPER,
+    IdaStar,
     _expand,
     _seen_or_store,
-    entries_for,
-    new_stack,
 )
 from .ida import ST_SLOTS as IDA_SLOTS
 from .open_list import HBUCKETS, MAX_F, NBUCKETS
 from .parents import follow_keys
-from .status import RUNNING, TOO_LONG, WON
+from .status import DEEP, RUNNING, TOO_LONG, WON
 from .table import table_find
-from .tight import LATE, bound_not_exact, tight_scratch
+from .tight import bound_not_exact
 
 CODES = 1 << 15             # root codes (v - F) * HBUCKETS + h; larger ones are clipped
 NEXT_ROOT = IDA_SLOTS       # the next root of this iteration (an index into the roots)
@@ -262,73 +259,25 @@ class Frontier:
         return chain[::-1]
 
 
-class FrontierIda:
+class FrontierIda(IdaStar):
     """Iterative deepening from a Frontier within `max_bytes` (its stack and table, the
-    Frontier's bytes not included); `run` works in slices like ida.IdaStar, and `start`,
-    `upper` and `notify` mean the same."""
-    slice = 20_000
+    Frontier's bytes not included); runs, bounds and reports like ida.IdaStar, and
+    `start`, `upper` and `notify` mean the same."""
+
+    st_slots = ST_SLOTS
 
     def __init__(self, frontier: Frontier, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None, late: bool | None = None):
+        super().__init__(frontier.root, max_bytes, max(int(start), frontier.base_f), upper,
+                         notify, late)
         self.fr = frontier
-        self.root = frontier.root
-        self.late = LATE if late is None else bool(late)
-        self.notify = notify
-        self.upper = None if upper is None else list(upper)
-        self.st = np.zeros(ST_SLOTS, np.int64)
-        self.st[DEPTH] = -1
-        self.st[THRESHOLD] = max(int(start), frontier.base_f)
-        self.st[UPPER] = MAX_F + 2 if upper is None else len(upper)
-        levels = min(MAX_F + 2, int(self.st[THRESHOLD]) + 8)
-        self.stack = new_stack(levels)
-        room = max_bytes - levels * STACK_LEVEL_BYTES - 64 * 1024
-        n = entries_for(room)
-        self.tt = (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32))
-        self.memo = dead_memo()
-        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
-                     np.zeros(NCOLS, np.int64))
-        self.status = RUNNING
 
-    @property
-    def expanded(self) -> int:
-        return int(self.st[EXPANDED])
+    what = "IDA* from A*'s frontier"
 
-    progress = expanded
-    nodes = expanded
-
-    @property
-    def threshold(self) -> int:
-        return int(self.st[THRESHOLD])
-
-    def bound(self) -> int:
-        """A proven lower bound on the solution length (exact once WON)."""
-        if self.status == WON:
-            return len(self.path())
-        return self.threshold
-
-    def table_bytes(self) -> int:
-        """Bytes held by the walk's table and stack (the Frontier's are apart)."""
-        return sum(a.nbytes for a in self.tt) + sum(a.nbytes for a in self.stack)
-
-    def grow_within(self, avail: int) -> int | None:
-        """Never full: the walk's table has a fixed size."""
-        return None
-
-    def run(self, budget: int) -> int:
-        before = self.threshold
+    def _kernel(self, budget: int) -> int:
         fr = self.fr
-        while self.status == RUNNING:
-            self.status = frontier_run(fr.roots, fr.starts, fr.base_f, (fr.keys, fr.gs),
-                                       self.st, self.stack, self.tt, budget, self.memo,
-                                       self.work, self.late)
-            if self.status != DEEP:
-                break
-            self.stack = new_stack(min(MAX_F + 2, 2 * self.stack[3].shape[0]))
-            self.status = RUNNING
-        if self.notify and self.threshold > before and self.status == RUNNING:
-            self.notify(f"IDA* from A*'s frontier: no solution of {self.threshold - 1} "
-                        f"moves ({self.expanded:,} expansions so far)")
-        return self.status
+        return frontier_run(fr.roots, fr.starts, fr.base_f, (fr.keys, fr.gs), self.st,
+                            self.stack, self.tt, budget, self.memo, self.work, self.late)
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""

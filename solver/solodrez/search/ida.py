@@ -242,6 +242,7 @@ class IdaStar:
     `upper`, the moves of a known solution: once T reaches their count they are proven
     shortest and `path` gives them.  `notify(text)`, if given, hears each bound proven."""
     slice = 20_000
+    st_slots = ST_SLOTS
 
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None, late: bool | None = None):
@@ -249,7 +250,7 @@ class IdaStar:
         self.late = LATE if late is None else bool(late)   # tight.py's third test
         self.notify = notify
         self.upper = None if upper is None else list(upper)
-        self.st = np.zeros(ST_SLOTS, np.int64)
+        self.st = np.zeros(self.st_slots, np.int64)
         self.st[DEPTH] = -1
         self.st[THRESHOLD] = max(int(start), int(lower_bound(self.root)))
         self.st[UPPER] = MAX_F + 2 if upper is None else len(upper)
@@ -259,7 +260,8 @@ class IdaStar:
         n = entries_for(room)
         self.tt = (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32))
         self.memo = dead_memo()
-        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch())
+        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
+                     np.zeros(NCOLS, np.int64))
         self.status = RUNNING
         if is_won(self.root):
             self.status = WON
@@ -294,16 +296,21 @@ class IdaStar:
         """IDA* never fills: its table has a fixed size (run's FULL never comes)."""
         return None
 
+    what = "IDA*"           # how notify names this search
+
+    def _kernel(self, budget: int) -> int:
+        return ida_run(self.root, self.st, self.stack, self.tt, budget, self.memo,
+                       self.work, self.late)
+
     def run(self, budget: int) -> int:
         before = self.threshold
         while self.status == RUNNING:
-            self.status = ida_run(self.root, self.st, self.stack, self.tt, budget, self.memo,
-                                  self.work, self.late)
+            self.status = self._kernel(budget)
             if self.status != DEEP:
                 break
             self._deepen()
         if self.notify and self.threshold > before and self.status == RUNNING:
-            self.notify(f"IDA*: no solution of {self.threshold - 1} moves "
+            self.notify(f"{self.what}: no solution of {self.threshold - 1} moves "
                         f"({self.expanded:,} expansions so far)")
         return self.status
 
