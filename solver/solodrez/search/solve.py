@@ -43,6 +43,7 @@ GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the secon
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
 FROM_FRONTIER = True            # A* full: iterative deepening from its frontier (else _deepen)
+MIN_WALK_BYTES = 1 << 20        # ... when the memory A*'s table leaves holds at least this
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
 
@@ -282,6 +283,9 @@ def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: _Cl
     fr = frontier_mod.Frontier(search)
     clock.reserved = fr.held_bytes()
     clock.note(0)
+    if clock.avail() < MIN_WALK_BYTES:
+        clock.reserved = 0
+        return None
     try:
         found = _solve(pos, limits, False, clock)
         nodes = spent + found.nodes
