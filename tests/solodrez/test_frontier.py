@@ -69,6 +69,28 @@ def test_the_roots_are_sorted_by_code():
             assert starts[c] == sum(1 for x, _ in pairs if x < c)
 
 
+def test_every_live_entry_becomes_a_root_even_when_its_code_is_clipped():
+    """mark_roots keeps one root per live open entry whatever the codes: with A*'s bound
+    as the base and with a base so low that every code is clipped to CODES - 2."""
+    a = astar.AStar(Position.from_deal(957).words(), 1 << 22)
+    assert a.run(5000) == RUNNING
+    live = sum(1 for e in _entries(a.opens) if a.gs[a.opens[1][e]] == a.opens[2][e])
+    for base in (a.bound(), -600):
+        opens = tuple(x.copy() for x in a.opens)
+        k = frontier.mark_roots(opens, a.gs, base)
+        assert k == live > 0
+        if base < 0:
+            assert set(opens[3][:k].tolist()) == {frontier.CODES - 2}
+
+
+def _entries(opens):
+    heads, e_next = opens[0], opens[3]
+    for e in heads[heads >= 0].tolist():
+        while e >= 0:
+            yield e
+            e = int(e_next[e])
+
+
 def test_against_bfs_near_the_end_of_deals():
     """Positions 3-7 moves from the end of the wins the verdict search finds for deals 40-47, and
     one random move away from them: where BFS (reference.shortest_distance) decides them,

@@ -81,13 +81,13 @@ ST_SLOTS = IDA_SLOTS + 3
 def mark_roots(opens, gs, base_f):
     """Turn A*'s open lists into roots, in place: e_slot[0:k] the stored positions with a
     live entry (gs[slot] == the entry's g), e_next[0:k] their codes (v - base_f) *
-    HBUCKETS + h, clipped below CODES (a clipped root is only walked from earlier than it
+    HBUCKETS + h, clipped to CODES - 2 (a clipped root is only walked from earlier than it
     need be).  Returns k.  The open lists are meaningless afterwards."""
     heads, e_slot, e_g, e_next, ne, lows = opens
     for front in range(lows.shape[0]):
         for b in range(NBUCKETS):
             e = heads[front * NBUCKETS + b]
-            code = min(CODES - 1, max(0, b - base_f * HBUCKETS))
+            code = min(CODES - 2, max(0, b - base_f * HBUCKETS))   # -2 - code fits int16
             while e >= 0:
                 nxt = e_next[e]
                 if gs[e_slot[e]] == e_g[e]:
