@@ -48,27 +48,26 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from ..rules.engine import NCOLS, apply_move, is_won, lower_bound
+from ..rules.engine import NCOLS, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
-from .deadness import is_dead
 from .ida import (
     DEPTH,
-    EXPANDED,
-    ITER_EXPANDED,
     LENGTH,
+    SKIP_CHILD,
     STAMP,
     THRESHOLD,
-    UPPER,
+    WIN_CHILD,
     IdaStar,
-    _expand,
+    _descend,
+    _next_child,
+    _open_iteration,
     _seen_or_store,
 )
 from .ida import ST_SLOTS as IDA_SLOTS
-from .open_list import HBUCKETS, MAX_F, NBUCKETS
+from .open_list import HBUCKETS, NBUCKETS
 from .parents import follow_keys
-from .status import DEEP, RUNNING, TOO_LONG, WON
+from .status import RUNNING, TOO_LONG, WON
 from .table import table_find
-from .tight import bound_not_exact
 
 CODES = 1 << 15             # root codes (v - F) * HBUCKETS + h; larger ones are clipped
 NEXT_ROOT = IDA_SLOTS       # the next root of this iteration (an index into the roots)
@@ -141,11 +140,10 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
     (a win of st[LENGTH] moves from roots[st[ROOT]] on the stack, or T reached st[UPPER]:
     then st[LENGTH] = -1), DEEP (grow the stack and call again) or TOO_LONG.  a_table =
     (keys, gs) of A*.  The model and its proof are in the module docstring."""
-    cstack, mstack, ostack, nm, at, hs = stack
+    cstack, nm, at = stack[0], stack[3], stack[4]
     tt_keys, tt_meta = tt
     a_keys, a_gs = a_table
-    key, scratch, syms = work[0], work[1], work[3]
-    t_digits, t_counted, t_lengths, t_work = work[2]
+    key, syms = work[0], work[3]
     done = 0
     while done < budget:
         d = st[DEPTH]
@@ -153,15 +151,9 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
         if d < 0:
             i = st[NEXT_ROOT]
             if i == 0:
-                if threshold > MAX_F:
-                    return TOO_LONG
-                if threshold >= st[UPPER]:
-                    st[LENGTH] = -1
-                    return WON
-                if threshold + 2 > nm.shape[0]:
-                    return DEEP
-                st[STAMP] += 1
-                st[ITER_EXPANDED] = 0
+                opened = _open_iteration(threshold, st, nm)
+                if opened != RUNNING:
+                    return opened
             last = starts[min(CODES, (threshold - base_f + 1) * HBUCKETS)]
             if i >= last:
                 st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
@@ -180,10 +172,7 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
                 continue
             st[ROOT] = i
             st[BASE] = g0
-            _expand(0, h0, threshold - g0, cstack, mstack, ostack, nm, at, hs)
-            st[DEPTH] = 0
-            st[EXPANDED] += 1
-            st[ITER_EXPANDED] += 1
+            _descend(0, h0, threshold - g0, stack, st)
             done += 1
             continue
         g0 = st[BASE]
@@ -193,32 +182,18 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
             st[DEPTH] = d - 1               # -1: the next root
             continue
         at[d] = i + 1
-        child = cstack[d + 1]
-        for c in range(NCOLS):
-            child[c] = cstack[d, c]
-        apply_move(child, mstack[d, i])
-        h2 = hs[d] + (ostack[d, i] & 3) - 1
-        if h2 == 0 and is_won(child):
+        made, h2 = _next_child(d, i, rel, stack, memo, work, late)
+        if made == WIN_CHILD:
             st[LENGTH] = d + 1
             return WON
-        f2 = d + 1 + h2
-        if f2 > rel:
+        if made == SKIP_CHILD:
             continue
-        if f2 == rel and h2 > 1 and \
-                bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
-            continue
-        if f2 < rel and is_dead(child, memo):
-            continue
-        canonical_key(child, scratch, key)
         found = table_find(a_keys, key)
         if found >= 0 and a_gs[found] <= g0 + d + 1:
             continue                        # A*'s root there covers it (or it is dead)
         if _seen_or_store(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP], st):
             continue
-        _expand(d + 1, h2, rel, cstack, mstack, ostack, nm, at, hs)
-        st[DEPTH] = d + 1
-        st[EXPANDED] += 1
-        st[ITER_EXPANDED] += 1
+        _descend(d + 1, h2, rel, stack, st)
         done += 1
     return RUNNING
 

@@ -151,6 +151,64 @@ def _expand(d, h, threshold, cstack, mstack, ostack, nm, at, hs):
     at[d] = 0
 
 
+@njit(cache=True, inline="always")
+def _open_iteration(threshold, st, nm):
+    """Start iteration T = threshold: TOO_LONG (T would pass MAX_F), WON (T reached
+    st[UPPER]: st[LENGTH] = -1), DEEP (the stack needs more levels), else RUNNING with a
+    new stamp for the table."""
+    if threshold > MAX_F:
+        return TOO_LONG
+    if threshold >= st[UPPER]:
+        st[LENGTH] = -1
+        return WON
+    if threshold + 2 > nm.shape[0]:
+        return DEEP
+    st[STAMP] += 1
+    st[ITER_EXPANDED] = 0
+    return RUNNING
+
+
+NEW_CHILD, SKIP_CHILD, WIN_CHILD = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def _next_child(d, i, bound, stack, memo, work, late):
+    """Make child i of the position at depth d in cstack[d + 1]: (WIN_CHILD, 0) when it
+    is won; (SKIP_CHILD, 0) when d + 1 + h passes `bound`, or the exactness test raises it
+    past, or it is dead (lost: no win passes through it); else (NEW_CHILD, h) with its
+    canonical key in work[0]."""
+    cstack, mstack, ostack = stack[0], stack[1], stack[2]
+    hs = stack[5]
+    t_digits, t_counted, t_lengths, t_work = work[2]
+    child = cstack[d + 1]
+    for c in range(NCOLS):
+        child[c] = cstack[d, c]
+    apply_move(child, mstack[d, i])
+    h2 = hs[d] + (ostack[d, i] & 3) - 1
+    if h2 == 0 and is_won(child):
+        return WIN_CHILD, 0
+    f2 = d + 1 + h2
+    if f2 > bound:
+        return SKIP_CHILD, 0
+    if f2 == bound and h2 > 1 and \
+            bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
+        return SKIP_CHILD, 0    # its distance is at least h2 + 1: f2 + 1 > bound
+    if f2 < bound and is_dead(child, memo):
+        return SKIP_CHILD, 0
+    canonical_key(child, work[1], work[0])
+    return NEW_CHILD, h2
+
+
+@njit(cache=True, inline="always")
+def _descend(d, h, bound, stack, st):
+    """Expand the position at depth d (h its bound) and make it the walk's top."""
+    cstack, mstack, ostack, nm, at, hs = stack
+    _expand(d, h, bound, cstack, mstack, ostack, nm, at, hs)
+    st[DEPTH] = d
+    st[EXPANDED] += 1
+    st[ITER_EXPANDED] += 1
+
+
 @njit(cache=True)
 def ida_run(root, st, stack, tt, budget, memo, work, late):
     """Run IDA* for up to `budget` expansions, or to the end of an iteration; returns
@@ -159,32 +217,22 @@ def ida_run(root, st, stack, tt, budget, memo, work, late):
     stack needs more levels for the next T: grow it and call again) or TOO_LONG (T would
     pass MAX_F).  `late`: tight.bound_not_exact's third test too.  The model and its
     proof are in the module docstring."""
-    cstack, mstack, ostack, nm, at, hs = stack
+    cstack, nm, at = stack[0], stack[3], stack[4]
     tt_keys, tt_meta = tt
     key, scratch = work[0], work[1]
-    t_digits, t_counted, t_lengths, t_work = work[2]
     done = 0
     while done < budget:
         d = st[DEPTH]
         threshold = st[THRESHOLD]
         if d < 0:
-            if threshold > MAX_F:
-                return TOO_LONG
-            if threshold >= st[UPPER]:
-                st[LENGTH] = -1
-                return WON
-            if threshold + 2 > nm.shape[0]:
-                return DEEP
-            st[STAMP] += 1
-            st[ITER_EXPANDED] = 0
+            opened = _open_iteration(threshold, st, nm)
+            if opened != RUNNING:
+                return opened
             for c in range(NCOLS):
                 cstack[0, c] = root[c]
             canonical_key(cstack[0], scratch, key)
             _seen_or_store(tt_keys, tt_meta, key, 0, st[STAMP], st)
-            _expand(0, lower_bound(root), threshold, cstack, mstack, ostack, nm, at, hs)
-            st[DEPTH] = 0
-            st[EXPANDED] += 1
-            st[ITER_EXPANDED] += 1
+            _descend(0, lower_bound(root), threshold, stack, st)
             done += 1
             continue
         i = at[d]
@@ -195,30 +243,13 @@ def ida_run(root, st, stack, tt, budget, memo, work, late):
                 return RUNNING                  # (so that each bound proven is seen)
             continue
         at[d] = i + 1
-        m = mstack[d, i]
-        child = cstack[d + 1]
-        for c in range(NCOLS):
-            child[c] = cstack[d, c]
-        apply_move(child, m)
-        h2 = hs[d] + (ostack[d, i] & 3) - 1
-        if h2 == 0 and is_won(child):
+        made, h2 = _next_child(d, i, threshold, stack, memo, work, late)
+        if made == WIN_CHILD:
             st[LENGTH] = d + 1
             return WON
-        f2 = d + 1 + h2
-        if f2 > threshold:
+        if made == SKIP_CHILD or _seen_or_store(tt_keys, tt_meta, key, d + 1, st[STAMP], st):
             continue
-        if f2 == threshold and h2 > 1 and \
-                bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
-            continue            # its distance is at least h2 + 1: f2 + 1 > T
-        if f2 < threshold and is_dead(child, memo):
-            continue            # lost: no win passes through it
-        canonical_key(child, scratch, key)
-        if _seen_or_store(tt_keys, tt_meta, key, d + 1, st[STAMP], st):
-            continue
-        _expand(d + 1, h2, threshold, cstack, mstack, ostack, nm, at, hs)
-        st[DEPTH] = d + 1
-        st[EXPANDED] += 1
-        st[ITER_EXPANDED] += 1
+        _descend(d + 1, h2, threshold, stack, st)
         done += 1
     return RUNNING
 
