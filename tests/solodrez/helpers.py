@@ -94,6 +94,18 @@ def biased_game(n, rng, steps, bias):
     return out
 
 
+def random_walk(n, rng, most=90) -> Position:
+    """Deal n after a random number (0 to most - 1) of random legal moves (the engine's),
+    stopping early where none is left."""
+    pos = Position.from_deal(n)
+    for _ in range(rng.randrange(0, most)):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos = pos.play(rng.choice(moves))
+    return pos
+
+
 def random_small_position(rng, per_rank, fill_all):
     """A random mid-game position with `per_rank` cards of each rank and both neutrals,
     dealt at random over 9 columns (every column non-empty when fill_all)."""

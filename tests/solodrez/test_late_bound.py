@@ -30,6 +30,7 @@ from tests.solodrez.helpers import (
     fast_reference,
     independent_lower_bound,
     random_small_position,
+    random_walk,
     ref,
     replayed,
     to_engine,
@@ -199,12 +200,7 @@ def test_never_weaker_on_middle_games():
     rng = random.Random(43)
     checked = more = 0
     for n in range(250):
-        pos = Position.from_deal(n)
-        for _ in range(rng.randrange(0, 90)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos = pos.play(rng.choice(moves))
+        pos = random_walk(n, rng)
         old, new = fires(pos.words(), late=False), fires(pos.words())
         assert new or not old, str(pos)
         checked += 1

@@ -32,6 +32,7 @@ from tests.solodrez.helpers import (
     fast_reference,
     late_game_cases,
     random_small_position,
+    random_walk,
     ref,
     to_engine,
     to_ref,
@@ -246,12 +247,7 @@ def test_the_hall_shortcut_claims_only_matchings_that_exist():
     digits, counted, lengths, _ = SCRATCH
     claimed = 0
     for n in range(250):
-        pos = Position.from_deal(n)
-        for _ in range(rng.randrange(0, 90)):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos = pos.play(rng.choice(moves))
+        pos = random_walk(n, rng)
         bound_not_exact(pos.words(), *SCRATCH)      # fills digits and counted
         for r in range(1, 6):
             cards, targets = [], []
