@@ -77,8 +77,17 @@ def _page(browser, size):
     return page, errors
 
 
-def _wait(page):
-    page.wait_for_function(READY, timeout=WAIT_MS)
+def _wait(page, after=""):
+    """The page's view once it is ready for the next move; when it never is, fail saying
+    what was tried and what the page said (status and the live region)."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+    try:
+        page.wait_for_function(READY, timeout=WAIT_MS)
+    except PageTimeout:
+        said = page.evaluate("[document.getElementById('status').textContent,"
+                             " (document.getElementById('live') || {}).textContent]")
+        raise AssertionError(f"no new view after {after or 'the last action'}; "
+                             f"the page says {said!r}") from None
     return page.evaluate("window.drezView")
 
 
@@ -118,7 +127,7 @@ def _start(page, url, choose):
 
 def _crapette_move(page, view, rng, how):
     """A move from the page's legal moves: home piles first, sometimes another card move,
-    else the turn-ending button; made by click, drag or keyboard."""
+    else the turn-ending button; made by click, drag or keyboard.  Returns what it did."""
     legal = view["legal"]
     homes = [m for m in legal if m["to"].startswith("h")]
     others = [m for m in legal if not m["to"].startswith("h")]
@@ -127,7 +136,7 @@ def _crapette_move(page, view, rng, how):
     _mark(page)
     if move is None:
         page.click("#end")
-        return
+        return "the end-of-turn button"
     src, dst = (f'.pile[data-pile="{move[k]}"]' for k in ("from", "to"))
     if how == "drag":
         page.locator(f"{src} .card:last-of-type").drag_to(page.locator(dst))
@@ -141,6 +150,7 @@ def _crapette_move(page, view, rng, how):
         page.click(src)
         page.wait_for_selector(f"{dst}.target")
         page.click(dst)
+    return f"{move['from']} to {move['to']} by {how}"
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -172,8 +182,8 @@ def test_a_whole_crapette_game_against_the_computer(server, browser, shots, size
             _mark(page)
             page.click("#hint")
             page.wait_for_function("document.getElementById('status').textContent.startsWith('Hint')")
-        _crapette_move(page, view, rng, ways[n % 3])
-        view = _wait(page)
+        tried = _crapette_move(page, view, rng, ways[n % 3])
+        view = _wait(page, tried)
         n += 1
         assert n < 2000
     page.wait_for_selector("#result .result")
