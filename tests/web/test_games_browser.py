@@ -105,6 +105,21 @@ def _table_top(page):
     return page.evaluate("document.getElementById('homes').getBoundingClientRect().top")
 
 
+def _no_native_drag(page, pile):
+    """Whether the page refuses the browser's own drag (and text selection) on a card: when
+    Chromium starts one, as it can when the page scrolls mid-drag, it cancels the pointer
+    and the card stays picked instead of moving (the phone stall seen in CI)."""
+    return page.evaluate("""name => {
+        const card = document.querySelector(`.pile[data-pile="${name}"] .card:last-of-type`);
+        const drag = new DragEvent("dragstart", {bubbles: true, cancelable: true});
+        const down = new PointerEvent("pointerdown", {bubbles: true, cancelable: true, pointerId: 99});
+        card.dispatchEvent(drag);
+        card.dispatchEvent(down);
+        document.dispatchEvent(new PointerEvent("pointercancel", {bubbles: true, pointerId: 99}));
+        return drag.defaultPrevented && down.defaultPrevented;
+    }""", pile)
+
+
 def _axe(page):
     try:
         from axe_playwright_python.sync_playwright import Axe
@@ -175,6 +190,7 @@ def test_a_whole_crapette_game_against_the_computer(server, browser, shots, size
             page.click(f'.pile[data-pile="{first}"]')          # picked: its targets are marked
             page.wait_for_selector(".pile.target")
             assert _table_top(page) == before, "picking a card moved the table"
+            assert _no_native_drag(page, first), "a native drag would cancel the page's own"
             shots(page, f"crapette-{size}-picked.png")
             page.keyboard.press("Escape")
             shot_mid = True

@@ -301,7 +301,9 @@ document.addEventListener("pointerdown", e => {
   const pile = e.target.closest && e.target.closest(".pile.source");
   if (!pile || e.button > 0) return;
   drag = { pile: pile.dataset.pile, x: e.clientX, y: e.clientY, ghost: null, id: e.pointerId };
+  e.preventDefault();   // no text selection and no native drag: either would cancel ours
 });
+document.addEventListener("dragstart", e => { if (e.target.closest && e.target.closest(".pile")) e.preventDefault(); });
 document.addEventListener("pointermove", e => {
   if (!drag || e.pointerId !== drag.id) return;
   if (!drag.ghost && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 8) {
@@ -332,7 +334,16 @@ document.addEventListener("pointerup", e => {
   if (pile && targetsOf(d.pile).includes(pile.dataset.pile)) send(S.view.to_move, { from: d.pile, to: pile.dataset.pile });
   else { S.selected = null; render(); T.announce("It cannot go there."); }
 });
-document.addEventListener("pointercancel", () => { if (drag && drag.ghost) drag.ghost.remove(); drag = null; });
+document.addEventListener("pointercancel", e => {
+  if (!drag || e.pointerId !== drag.id) return;
+  const d = drag;
+  drag = null;
+  if (!d.ghost) return;
+  d.ghost.remove();
+  S.selected = null;
+  render();
+  T.announce("Put back.");
+});
 document.addEventListener("click", e => {
   if (suppressClick) return;
   const pile = e.target.closest && e.target.closest(".pile");
