@@ -1,6 +1,7 @@
-"""drez against an independent solver: tests/solodrez/plain_solver.c, a plain depth-first search in C
-written from the rulings, sharing no code with drez, on 200 deals of a range no report
-covers.  Every deal it decides must get the same verdict from drez."""
+"""drez against an independent solver: tests/solodrez/plain_solver.c, a plain depth-first search
+and a textbook A* in C written from the rulings, sharing no code with drez, on deals of
+ranges no report covers.  Every deal it decides must get the same verdict from drez, and
+every shortest win it proves the same length from `drez solve --optimal`."""
 import os
 import random
 import shutil
@@ -10,6 +11,7 @@ import pytest
 
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.solve import Limits, solve
+from tests.solodrez.helpers import replayed
 
 SOURCE = os.path.join(os.path.dirname(__file__), "plain_solver.c")
 
@@ -38,3 +40,25 @@ def test_plain_c_solver_agrees_with_drez(plain_solver):
     limits = Limits(max_nodes=5_000_000)
     for deal, verdict in decided.items():
         assert solve(Position.from_deal(deal), limits).verdict == verdict, deal
+
+
+def test_plain_c_astar_agrees_with_drez_on_shortest_wins(plain_solver):
+    """The C A* stops at 1,500,000 stored positions (its 600 s cap is a generous upper
+    bound, never reached here), so what it decides does not depend on the machine."""
+    first = random.Random(20261204).randrange(10 ** 12, 10 ** 15)
+    out = subprocess.run([str(plain_solver), "-o", "600", str(first), str(first + 79),
+                          "1500000"], check=True, capture_output=True, text=True).stdout
+    found = {}
+    for line in out.splitlines():
+        deal, verdict, _nodes, _seconds, length = line.split()
+        found[int(deal)] = (verdict, None if length == "-" else int(length))
+    assert sorted(found) == list(range(first, first + 80))
+    decided = {d: f for d, f in found.items() if f[0] != "UNKNOWN"}
+    assert len(decided) >= 60 and "WON" in {v for v, _ in decided.values()}
+    for deal, (verdict, length) in decided.items():
+        pos = Position.from_deal(deal)
+        result = solve(pos, Limits(max_nodes=20_000_000), want_optimal=True)
+        assert result.verdict == verdict, deal
+        if verdict == "WON":
+            assert result.optimal, deal
+            assert replayed(pos, [m.pack() for m in result.moves]) == length, deal
