@@ -321,12 +321,18 @@ document.addEventListener("pointermove", e => {
     drag.ghost.style.top = `${e.clientY - 20}px`;
   }
 });
-document.addEventListener("pointerup", e => {
-  if (!drag || e.pointerId !== drag.id) return;
+// The drag this pointer event ends, its ghost removed; null when it was no drag yet.
+function endDrag(e) {
+  if (!drag || e.pointerId !== drag.id) return null;
   const d = drag;
   drag = null;
-  if (!d.ghost) return;
+  if (!d.ghost) return null;
   d.ghost.remove();
+  return d;
+}
+document.addEventListener("pointerup", e => {
+  const d = endDrag(e);
+  if (!d) return;
   suppressClick = true;
   setTimeout(() => { suppressClick = false; }, 50);
   const under = document.elementFromPoint(e.clientX, e.clientY);
@@ -335,11 +341,7 @@ document.addEventListener("pointerup", e => {
   else { S.selected = null; render(); T.announce("It cannot go there."); }
 });
 document.addEventListener("pointercancel", e => {
-  if (!drag || e.pointerId !== drag.id) return;
-  const d = drag;
-  drag = null;
-  if (!d.ghost) return;
-  d.ghost.remove();
+  if (!endDrag(e)) return;
   S.selected = null;
   render();
   T.announce("Put back.");
