@@ -1,7 +1,10 @@
 """`drez solve`, `drez verify`, `drez bench`."""
 from __future__ import annotations
 
+import sys
+
 import click
+from tqdm import tqdm
 
 from drez.cli.solodrez.inputs import BadInput, load_position, parse_deal_number, play_until_unplayable
 from drez.cli.solodrez.jsonout import echo_json
@@ -37,8 +40,13 @@ def solve_command(source, optimal, show, as_json, color, html_path, max_nodes, m
     ensure_compiled()
     pos, label = load_position(source)
     limits = limits_from(max_nodes, max_seconds, max_memory)
-    limits.notify = lambda text: click.echo(f"drez: {text}", err=True)   # IDA*'s progress
-    result = solve(pos, limits, optimal)
+    # A long search shows it is working (on a terminal, after two seconds); IDA*'s
+    # bounds are said as lines above the counter.
+    with tqdm(desc="searching", unit=" positions", unit_scale=True, file=sys.stderr,
+              delay=2.0, leave=False, disable=not sys.stderr.isatty()) as bar:
+        limits.notify = lambda text: tqdm.write(f"drez: {text}", file=sys.stderr)
+        limits.progress = bar.update
+        result = solve(pos, limits, optimal)
     if html_path:
         write_solution_html(html_path, pos, label, f"{label}: {describe(result)}", result.moves)
     if as_json:

@@ -204,14 +204,19 @@ def test_a_known_solution_is_proven_or_beaten():
 @pytest.mark.parametrize("deal", [882, 957])
 def test_solve_proves_the_minimum_from_the_frontier(deal):
     """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
-    ample memory, from A*'s frontier; the solve held at most max_memory; notify heard it.
+    ample memory, from A*'s frontier; the solve held at most max_memory; notify heard it,
+    and progress heard the work as it went.
     (test_ida.py checks the same with FROM_FRONTIER off: IDA* from the root.)"""
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
-    heard = []
+    heard, made = [], []
     cap = 4 << 20
-    r = solve(pos, Limits(max_memory=cap, notify=heard.append), want_optimal=True)
+    r = solve(pos, Limits(max_memory=cap, notify=heard.append, progress=made.append),
+              want_optimal=True)
     assert r.verdict == WON and r.optimal and r.limit is None and r.lower_bound == ample.length
+    # progress heard every slice of every stage: all the work the result counts, bar the
+    # roots each search stores when it is made
+    assert len(made) > 10 and min(made) >= 0 and r.nodes - 10 <= sum(made) <= r.nodes
     assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
     assert r.table_bytes <= cap
     assert heard and "A*'s open positions" in heard[0]

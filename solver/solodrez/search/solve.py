@@ -58,6 +58,8 @@ class Limits:
                                       # at its next look at the clock (limit 'cancelled')
     notify: object = None             # a callable(str): told when the memory-bounded
                                       # search (IDA*) starts and at each of its bounds
+    progress: object = None           # a callable(int): told after each slice of search
+                                      # how many positions (or IDA* expansions) it made
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,10 +131,12 @@ def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | No
         # the table's size or layout.
         if left <= 0:
             left = min(search.slice, max(1, stop_at - spent - search.nodes))
-        before = search.progress
+        before, made = search.progress, search.nodes
         status = search.run(left)
         left -= search.progress - before
         nodes = spent + search.nodes
+        if limits.progress:
+            limits.progress(search.nodes - made)
         if status == Status.FULL:
             peak = search.grow_within(clock.avail())
             if peak is None:
