@@ -58,8 +58,7 @@ class Limits:
                                       # at its next look at the clock (limit 'cancelled')
     notify: object = None             # a callable(str): told when the memory-bounded
                                       # search (IDA*) starts and at each of its bounds
-    progress: object = None           # a callable(int): told after each slice of search
-                                      # how many positions (or IDA* expansions) it made
+    progress: object = None           # a callable(int): each slice's new positions/expansions
 
 
 @dataclass(frozen=True, kw_only=True)
