@@ -82,7 +82,7 @@ from .table import (
     table_full,
     table_insert_at,
 )
-from .tight import LATE
+from .tight import LATE_AFTER
 
 OPEN_MARGIN = 1.25      # open entries planned per stored position, over the rate seen
 
@@ -134,8 +134,9 @@ class AStar:
         self.root = words.astype(np.int64).copy()
         nfronts = 1 if greedy else fronts
         self.slot_bytes = KEY_BYTES + 4 + (0 if greedy else 2)
-        late = LATE if late is None else late       # tight.py's third test, (10)-(12)
-        level = (2 if late else 1) if tight else 0
+        # tight.py's third test, (10)-(12): from this many stored positions on (None: never)
+        self.late_after = LATE_AFTER if late is None else (0 if late else None)
+        level = (2 if self.late_after == 0 else 1) if tight else 0
         self.modes = (greedy, prune_dead, level, commute)     # expansion.astar_run's
         # room for the most one expansion pushes (the root's children to every front)
         self.min_entries = nfronts * (MAX_MOVES + 1)
@@ -301,6 +302,9 @@ class AStar:
 
     def run(self, budget: int) -> int:
         if self.status == RUNNING:
+            if self.modes[2] == 1 and self.late_after is not None and \
+                    self.stored >= self.late_after:
+                self.modes = self.modes[:2] + (2,) + self.modes[3:]
             self.status = astar_run(self.table, self.payload, self.opens, self.stats, budget,
                                     self.modes, self.memo, self.work)
         return self.status

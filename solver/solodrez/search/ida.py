@@ -71,7 +71,7 @@ from .deadness import dead_memo, is_dead
 from .open_list import MAX_F
 from .ordering import sort_scored
 from .status import DEEP, RUNNING, TOO_LONG, WON
-from .tight import LATE, bound_not_exact, tight_scratch
+from .tight import LATE_AFTER, bound_not_exact, tight_scratch
 
 WAYS = 4                            # entries a bucket
 ENTRY_BYTES = 8 * KEY_WORDS + 4     # the key, then g | stamp << 16 in an int32
@@ -278,7 +278,7 @@ class IdaStar:
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None, late: bool | None = None):
         self.root = words.astype(np.int64).copy()
-        self.late = LATE if late is None else bool(late)   # tight.py's third test
+        self.late = LATE_AFTER is not None if late is None else bool(late)   # tight's third test
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(self.st_slots, np.int64)

@@ -65,6 +65,9 @@ def move_numbers_impossible(digits, counted, lengths, work):
     Reads digits, counted and the masks of work row 4 that bound_not_exact wrote."""
     ccol, cplace, cdig, cblock, e, cland = work[5], work[6], work[7], work[8], work[9], work[10]
     tpos, ton, tsink, hist = work[11], work[12], work[13], work[14]
+    rank_t, col_t = work[15 + NCOLS, 0:7], work[15 + NCOLS, 16:16 + NCOLS]   # target bits
+    rank_t[:] = 0
+    col_t[:] = 0
     nc = 0
     nt = 0
     static_empty = False
@@ -96,6 +99,8 @@ def move_numbers_impossible(digits, counted, lengths, work):
                 work[15 + c, i] = -1
             if d >= 2 and (i == n - 1 or counted[c, i + 1]):
                 tpos[nt] = c | i << 8
+                rank_t[d] |= 1 << nt
+                col_t[c] |= 1 << nt
                 nt += 1
     h = nc
     if h == 0:
@@ -121,41 +126,46 @@ def move_numbers_impossible(digits, counted, lengths, work):
             continue
         mask = 0
         if d <= 5:
-            for t in range(nt):
-                c = tpos[t] & 255
-                i = tpos[t] >> 8
-                if digits[c, i] == d + 1 and may_land(digits, counted, ccol[k], cplace[k], c, i):
+            c = ccol[k]
+            mask = rank_t[d + 1] & ~col_t[c]     # rule (4) allows every other column
+            same = rank_t[d + 1] & col_t[c]
+            while same != 0:
+                t = trailing_zeros(same)
+                same &= same - 1
+                if may_land(digits, counted, c, cplace[k], c, tpos[t] >> 8):
                     mask |= 1 << t
             if mask == 0:
                 return True         # a card with nowhere to land: no perfect matching
         cland[k] = mask
+    # rule (12)'s sinks, from each target's landers: tcol their column (-2: several),
+    # tlow the last (the lowest: cards are listed top first within a column), tfree how
+    # many of them are not blockers
+    tcol, tlow, tfree = work[16 + NCOLS], work[17 + NCOLS], work[18 + NCOLS]
+    for t in range(nt):
+        tcol[t] = -1
+        tlow[t] = -1
+        tfree[t] = 0
+    for k in range(nc):
+        mask = cland[k] if 1 <= cdig[k] <= 5 else 0
+        while mask != 0:
+            t = trailing_zeros(mask)
+            mask &= mask - 1
+            if tcol[t] == -1:
+                tcol[t] = ccol[k]
+            elif tcol[t] != ccol[k]:
+                tcol[t] = -2
+            tlow[t] = k
+            tfree[t] += 1 - cblock[k]
+    tops = 0                    # the targets that are tops in P
     for t in range(nt):
         tsink[t] = -1
         if ton[t] < 0:
-            continue
-        bit = 1 << t
-        col = -1
-        low = -1
-        ok = True
-        many = 0
-        for k in range(nc):
-            if cdig[k] == 0 or cdig[k] == 6 or not (cland[k] & bit):
-                continue
-            many += 1
-            if col < 0:
-                col = ccol[k]
-            elif ccol[k] != col:
-                ok = False
-                break
-            low = k             # top first within a column: the last is the lowest
-        if not ok or many == 0:
-            continue
-        for k in range(nc):
-            if k != low and cdig[k] != 0 and cdig[k] != 6 and (cland[k] & bit) and not cblock[k]:
-                ok = False
-                break
-        if ok:
-            tsink[t] = low
+            tops |= 1 << t
+        elif tcol[t] >= 0 and tfree[t] == 1 - cblock[tlow[t]]:
+            tsink[t] = tlow[t]
+    for k in range(nc):
+        if 1 <= cdig[k] <= 5 and cland[k] & tops:
+            cland[k] = 0        # it may land on a top in P: its landing bound stays 0
     changed = True
     while changed:
         changed = False
@@ -194,12 +204,12 @@ def move_numbers_impossible(digits, counted, lengths, work):
                 elif on >= 0 and e[on] < land:
                     land = e[on]
             else:
-                land = INF
                 mask = cland[k]
+                land = 0 if mask == 0 else INF
                 while mask != 0:
                     t = trailing_zeros(mask)
                     mask &= mask - 1
-                    r = 0 if ton[t] < 0 else e[ton[t]]
+                    r = e[ton[t]]
                     if r < land:
                         land = r
             if land + 1 > v:

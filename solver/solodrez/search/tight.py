@@ -94,11 +94,15 @@ from .move_numbers import may_land, move_numbers_impossible
 #      (rule (12); -1: none)
 #   14  move_numbers' count of cards by e
 #   15-23  move_numbers' card numbers: row 15 + c, place i (-1: not counted)
-WORK_ROWS = 24
+#   24  move_numbers' targets as bits: those of rank r at r, those in column c at 16 + c
+#   25-27  move_numbers' landers of each target: their column, the lowest, the non-blockers
+WORK_ROWS = 28
 WORK_COLS = 64
-# The searches' default for the third test, (10)-(12): off, since it costs more time than it
-# saves (reports/hard-tail/bound.md); DREZ_LATE_BOUND=1 in the environment turns it on.
-LATE = os.environ.get("DREZ_LATE_BOUND", "0") == "1"
+# When the searches run the third test, (10)-(12), by default: A* from LATE_AFTER stored
+# positions on (on easy deals it costs more time than it saves, on the hard tail it saves
+# more: reports/hard-tail/bound.md), IDA* always; DREZ_LATE_BOUND=1 in the environment
+# turns it on from the start, DREZ_LATE_BOUND=0 off (None: never).
+LATE_AFTER = {"1": 0, "0": None}.get(os.environ.get("DREZ_LATE_BOUND", ""), 1_000_000)
 LIST_MAX = 16       # a rank's cards in Kuhn's lists (a position has at most 9)
 
 
