@@ -4,7 +4,8 @@
 # `drez solve N --optimal` at the default limits (--max-memory 1G) with a per-deal wall cap.
 # Resumable: a deal with a result file, or one being run (its .json.part), is skipped;
 # remove the .json.part a stopped run left to run that deal again.  A second copy with
-# REVERSE=1 takes the deals largest first, so two cores share the list.
+# REVERSE=1 takes the deals largest first, so two cores share the list; DEALS="..." runs
+# only those (in that order).
 # Usage: sh dev/hard_tail.sh OUTDIR CAP_SECONDS   (reports/hard-tail/hard-tail.md)
 out=${1:-/tmp/hard-tail}; cap=${2:-600}
 mkdir -p "$out"
@@ -12,6 +13,7 @@ deals="19679 41744 59205 97899 82533 27771 19152 91416 6340 84458 1952 6997 6786
        41475 2927 74456 46467 39678 65047 68904 66154 95455 292 92290 14600 21349 29502
        39129 2857 17437 86683 31197 92174 40986 83820 95361 87216 73136 15752 10533 2128
        60184 75987 87168 8461 54422"
+[ -n "$DEALS" ] && deals=$DEALS
 [ -n "$REVERSE" ] && deals=$(echo $deals | tr ' ' '\n' | tac)
 for d in $deals; do
     [ -s "$out/$d.json" ] || [ -e "$out/$d.json.part" ] && continue
