@@ -161,3 +161,26 @@ def late_game_cases():
             cols = tuple(tuple(text.split()) for text in lines[i + 1:i + 10])
             out.append((cols, d if d == "LOST" else int(d)))
     return out
+
+
+def card_digit(card) -> int:
+    """A reference card's digit: its rank, 0 for a neutral."""
+    return 0 if ref.is_neutral(card) else ref.rank_of(card)
+
+
+def is_counted(col, i) -> bool:
+    """Whether engine.lower_bound counts card i of a reference column (bottom first)."""
+    below = card_digit(col[i - 1]) if i > 0 else -1
+    if card_digit(col[i]) == 0:
+        return below > 0
+    return below != card_digit(col[i]) + 1 if i > 0 else card_digit(col[i]) != 6
+
+
+def plain_may_land(pos, c, i, e, j) -> bool:
+    """Rule (4) of tight.py on a reference position: whether counted card (c, i) may land
+    on card (e, j) in a win of exactly lower_bound moves."""
+    if c != e:
+        return True
+    if j < i:
+        return card_digit(pos[c][i - 1]) == 0 and any(is_counted(pos[c], k) for k in range(j + 1, i))
+    return any(is_counted(pos[c], k) for k in range(i + 1, j + 1))

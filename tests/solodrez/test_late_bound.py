@@ -19,16 +19,21 @@ import numpy as np
 import pytest
 
 from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.rules.keys import key_to_columns
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.rules.productive import generate_productive
 from drez.solver.solodrez.search import astar, ida
+from drez.solver.solodrez.search.move_numbers import move_numbers_impossible
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
 from tests.solodrez.helpers import (
     P,
     biased_game,
+    card_digit,
     fast_reference,
     independent_lower_bound,
+    is_counted,
+    plain_may_land,
     random_small_position,
     random_walk,
     ref,
@@ -251,3 +256,147 @@ def test_same_minima_on_middle_games():
                 s.run(10_000)
             assert s.status == ida.WON and replayed(pos, s.path()) == length, p
     assert compared >= 60
+
+
+def _plain_move_numbers_impossible(pos) -> bool:
+    """Rules (10)-(12) of move_numbers.py's docstring written out in plain Python on a
+    reference position (columns bottom card first): the least e >= 1 closed under the
+    three rules, by raising until nothing changes (or some e passes h); True when some e
+    passes h or the e cannot be placed one-to-one into 1..h."""
+    cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if is_counted(col, i)]
+    h = len(cards)
+    if h == 0:
+        return False
+
+    def digit(c, i):
+        return card_digit(pos[c][i])
+
+    def blocker(c, i):
+        d, below = digit(c, i), (digit(c, i - 1) if i > 0 else -1)
+        return d == 6 or (d == 0 and below == 1) or (d != 0 and is_counted(pos[c], i) and below > 0)
+
+    def on(c, i):                   # the card directly on (c, i), None for a top
+        return (c, i + 1) if i + 1 < len(pos[c]) else None
+
+    targets = [(c, i) for c, col in enumerate(pos) for i in range(len(col))
+               if digit(c, i) >= 2 and (on(c, i) is None or is_counted(col, i + 1))]
+    neutrals = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if digit(c, i) == 0]
+
+    landers = {t: [(c, i) for c, i in cards if 1 <= digit(c, i) <= 5
+                   and digit(*t) == digit(c, i) + 1 and plain_may_land(pos, c, i, *t)]
+               for t in targets}
+    allowed = {x: [t for t in targets if x in landers[t]] for x in cards}
+    e = dict.fromkeys(cards, 1)
+
+    def rel(t):                     # when target t is free: 0 if a top, else e of the card on it
+        return 0 if on(*t) is None else e[on(*t)]
+
+    lowest = {}                     # a column's lowest counted card, if any
+    for c, i in cards:
+        lowest.setdefault(c, (c, i))
+    empty_now = any(not col or (digit(c, 0) == 6 and c not in lowest)
+                    for c, col in enumerate(pos))
+
+    def rel_empty():                # when some column is empty: rule (7)
+        if empty_now:
+            return 0
+        return min((e[x] for c, x in lowest.items() if digit(c, 0) != 0), default=None)
+
+    def landing(c, i):
+        d = digit(c, i)
+        if d == 6:
+            return rel_empty()
+        if d == 0:
+            options = [rel_empty()]
+            for n in neutrals:
+                if n != (c, i):
+                    above = on(*n)
+                    if above is None:
+                        options.append(0)
+                    elif above in e:
+                        options.append(e[above])
+            options = [v for v in options if v is not None]
+            return min(options, default=None)
+        return min((rel(t) for t in allowed[(c, i)]), default=None)
+
+    sinks = []                      # rule (12): (s, t)
+    for t in targets:
+        if on(*t) is None:
+            continue
+        ls = landers[t]
+        if ls and len({c for c, _ in ls}) == 1:
+            low = min(ls, key=lambda ci: ci[1])
+            if all(blocker(*x) for x in ls if x != low):
+                sinks.append((low, t))
+
+    changed = True
+    while changed:
+        changed = False
+        for c, i in cards:
+            need = [e[(c, j)] + 1 for j in range(i + 1, len(pos[c]))
+                    if (c, j) in e and blocker(c, j)]
+            land = landing(c, i)
+            need.append(h + 1 if land is None else land + 1)
+            for s, t in sinks:
+                if s == (c, i):
+                    need.append(e[on(*t)] + 1)
+            v = max([e[(c, i)]] + need)
+            if v > h:
+                return True
+            if v > e[(c, i)]:
+                e[(c, i)] = v
+                changed = True
+    return any(sum(v >= k for v in e.values()) > h - k + 1 for k in range(1, h + 1))
+
+
+def test_move_numbers_kernel_equals_rules_10_to_12_in_plain_python():
+    """move_numbers_impossible (target bits, sinks from the cards' masks, the fixed point
+    in sweeps) answers as rules (10)-(12) written out in plain Python, on the cycle above
+    and positions of seeded walks from openings to late games where the first two tests
+    find nothing."""
+    rng = random.Random(53)
+    cases = [to_engine(CYCLE).words()] + [random_walk(n, rng).words() for n in range(400)]
+    for deal in (292, 97899, 82533):   # hard deals' A* layers, where the test fires often
+        cases += _stored_by_astar(deal, 20_000, 400, rng)
+    checked = fired = 0
+    digits, counted, lengths, work = SCRATCH
+    for words in cases:
+        if fires(words, late=False):
+            continue
+        want = _plain_move_numbers_impossible(_ref_of(words))
+        assert bool(move_numbers_impossible(digits, counted, lengths, work)) == want, \
+            str(_ref_of(words))
+        checked += 1
+        fired += want
+    assert checked >= 400 and 100 <= fired <= checked - 100
+
+
+def _stored_by_astar(deal, expansions, n, rng) -> list:
+    """n positions A* (without the third test) stored in its first `expansions`."""
+    a = astar.AStar(Position.from_deal(deal).words(), 1 << 24, late=False)
+    a.run(expansions)
+    keys = a.keys[a.keys[:, 0] != 0]
+    out = []
+    for k in rng.sample(range(len(keys)), n):
+        cols = np.zeros(engine.NCOLS, np.int64)
+        key_to_columns(keys[k], cols)
+        out.append(cols)
+    return out
+
+
+@pytest.mark.parametrize("deal", [143, 306])
+def test_astar_turns_the_third_test_on_at_its_threshold(deal):
+    """By default A* runs the third test once it has stored late_after positions (a
+    million; here 300): from the next slice on, and it finds the length A* finds
+    without the test; the solution replays."""
+    pos = Position.from_deal(deal)
+    s_old, a_old = shortest(pos.words(), False, 3_000_000)
+    a = astar.AStar(pos.words(), 1 << 24)
+    assert a.modes[2] == 1 and a.late_after == 1_000_000
+    a.late_after = 300
+    while a.status == astar.RUNNING:
+        before = a.stored
+        a.run(50)
+        assert a.modes[2] == (2 if before >= 300 else 1)
+    assert a.modes[2] == 2 and a.status == s_old == astar.WON
+    assert replayed(pos, a.path()) == int(a_old.stats[LENGTH])

@@ -29,8 +29,11 @@ from drez.solver.solodrez.search.tight import (
 from tests.solodrez.helpers import (
     P,
     biased_game,
+    card_digit,
     fast_reference,
+    is_counted,
     late_game_cases,
+    plain_may_land,
     random_small_position,
     random_walk,
     ref,
@@ -270,27 +273,14 @@ def test_the_hall_shortcut_claims_only_matchings_that_exist():
     assert claimed > 500
 
 
-def _rank(card) -> int:
-    """A reference card's digit: its rank, 0 for a neutral."""
-    return 0 if ref.is_neutral(card) else ref.rank_of(card)
-
-
-def _counted(col, i) -> bool:
-    """Whether engine.lower_bound counts card i of a reference column (bottom first)."""
-    below = _rank(col[i - 1]) if i > 0 else -1
-    if _rank(col[i]) == 0:
-        return below > 0
-    return below != _rank(col[i]) + 1 if i > 0 else _rank(col[i]) != 6
-
-
 def _schedule_misses(pos) -> bool:
     """Rule (9) of the tight module docstring in plain Python, on a reference position
     (columns bottom card first): whether the least closed set M leaves a counted card out."""
     def blocker(col, i):
-        d, below = _rank(col[i]), (_rank(col[i - 1]) if i > 0 else -1)
-        return d == 6 or (d == 0 and below == 1) or (d != 0 and _counted(col, i) and below > 0)
+        d, below = card_digit(col[i]), (card_digit(col[i - 1]) if i > 0 else -1)
+        return d == 6 or (d == 0 and below == 1) or (d != 0 and is_counted(col, i) and below > 0)
 
-    cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if _counted(col, i)]
+    cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if is_counted(col, i)]
     m = set()
 
     def free(c, i):                 # card (c, i) is a top in P or the card on it is in M
@@ -298,8 +288,8 @@ def _schedule_misses(pos) -> bool:
 
     def can_empty(c):
         col = pos[c]
-        mine = [i for i in range(len(col)) if _counted(col, i)]
-        return not col or (not mine and _rank(col[0]) == 6) or (mine and (c, mine[0]) in m)
+        mine = [i for i in range(len(col)) if is_counted(col, i)]
+        return not col or (not mine and card_digit(col[0]) == 6) or (mine and (c, mine[0]) in m)
 
     grew = True
     while grew:
@@ -309,16 +299,16 @@ def _schedule_misses(pos) -> bool:
             if (c, i) in m or any(blocker(col, j) and (c, j) not in m
                                   for j in range(i + 1, len(col))):
                 continue
-            d = _rank(col[i])
+            d = card_digit(col[i])
             spots = [(e, j) for e, other in enumerate(pos) for j in range(len(other))
                      if (e, j) != (c, i) and free(e, j)]
             if d == 6:
                 ok = any(can_empty(e) for e in range(9))
             elif d == 0:
                 ok = any(can_empty(e) for e in range(9)) or \
-                    any(_rank(pos[e][j]) == 0 for e, j in spots)
+                    any(card_digit(pos[e][j]) == 0 for e, j in spots)
             else:
-                ok = any(_rank(pos[e][j]) == d + 1 for e, j in spots)
+                ok = any(card_digit(pos[e][j]) == d + 1 for e, j in spots)
             if ok:
                 m.add((c, i))
                 grew = True
@@ -348,17 +338,13 @@ def _plain_not_exact(pos) -> bool:
     have no perfect matching to its targets under rule (4), or rule (9) leaves a counted
     card out (_schedule_misses)."""
     def allowed(c, i, e, j):                        # counted card (c, i) onto (e, j)
-        if c != e:
-            return True
-        if j < i:
-            return _rank(pos[c][i - 1]) == 0 and any(_counted(pos[c], k) for k in range(j + 1, i))
-        return any(_counted(pos[c], k) for k in range(i + 1, j + 1))
+        return plain_may_land(pos, c, i, e, j)
 
     for r in range(1, 6):
         cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col))
-                 if _rank(col[i]) == r and _counted(col, i)]
+                 if card_digit(col[i]) == r and is_counted(col, i)]
         targets = [(c, i) for c, col in enumerate(pos) for i in range(len(col))
-                   if _rank(col[i]) == r + 1 and (i == len(col) - 1 or _counted(col, i + 1))]
+                   if card_digit(col[i]) == r + 1 and (i == len(col) - 1 or is_counted(col, i + 1))]
         if len(cards) != len(targets):
             return False
         if not _perfect_matching(cards, targets, allowed):
