@@ -278,7 +278,7 @@ class IdaStar:
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None, late: bool | None = None):
         self.root = words.astype(np.int64).copy()
-        self.late = LATE_AFTER is not None if late is None else bool(late)   # tight's third test
+        self.late = LATE_AFTER == 0 if late is None else bool(late)   # tight.py's third test
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(self.st_slots, np.int64)

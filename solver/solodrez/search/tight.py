@@ -100,8 +100,9 @@ WORK_ROWS = 28
 WORK_COLS = 64
 # When the searches run the third test, (10)-(12), by default: A* from LATE_AFTER stored
 # positions on (on easy deals it costs more time than it saves, on the hard tail it saves
-# more: reports/hard-tail/bound.md), IDA* always; DREZ_LATE_BOUND=1 in the environment
-# turns it on from the start, DREZ_LATE_BOUND=0 off (None: never).
+# more), IDA* not (its walks test each child at the bound, and it cost more than it saved:
+# reports/hard-tail/bound.md); DREZ_LATE_BOUND=1 in the environment turns it on from the
+# start in both, DREZ_LATE_BOUND=0 off (None: never).
 LATE_AFTER = {"1": 0, "0": None}.get(os.environ.get("DREZ_LATE_BOUND", ""), 1_000_000)
 LIST_MAX = 16       # a rank's cards in Kuhn's lists (a position has at most 9)
 
