@@ -176,6 +176,13 @@ def is_counted(col, i) -> bool:
     return below != card_digit(col[i]) + 1 if i > 0 else card_digit(col[i]) != 6
 
 
+def is_blocker(col, i) -> bool:
+    """Rule (8) of tight.py: whether card i of a reference column is a blocker (a Joker, a
+    counted real card lying on a real card, or a neutral lying on a real Pawn)."""
+    d, below = card_digit(col[i]), (card_digit(col[i - 1]) if i > 0 else -1)
+    return d == 6 or (d == 0 and below == 1) or (d != 0 and is_counted(col, i) and below > 0)
+
+
 def plain_may_land(pos, c, i, e, j) -> bool:
     """Rule (4) of tight.py on a reference position: whether counted card (c, i) may land
     on card (e, j) in a win of exactly lower_bound moves."""

@@ -32,6 +32,7 @@ from tests.solodrez.helpers import (
     card_digit,
     fast_reference,
     independent_lower_bound,
+    is_blocker,
     is_counted,
     plain_may_land,
     random_small_position,
@@ -271,10 +272,6 @@ def _plain_move_numbers_impossible(pos) -> bool:
     def digit(c, i):
         return card_digit(pos[c][i])
 
-    def blocker(c, i):
-        d, below = digit(c, i), (digit(c, i - 1) if i > 0 else -1)
-        return d == 6 or (d == 0 and below == 1) or (d != 0 and is_counted(pos[c], i) and below > 0)
-
     def on(c, i):                   # the card directly on (c, i), None for a top
         return (c, i + 1) if i + 1 < len(pos[c]) else None
 
@@ -326,7 +323,7 @@ def _plain_move_numbers_impossible(pos) -> bool:
         ls = landers[t]
         if ls and len({c for c, _ in ls}) == 1:
             low = min(ls, key=lambda ci: ci[1])
-            if all(blocker(*x) for x in ls if x != low):
+            if all(is_blocker(pos[x[0]], x[1]) for x in ls if x != low):
                 sinks.append((low, t))
 
     changed = True
@@ -334,7 +331,7 @@ def _plain_move_numbers_impossible(pos) -> bool:
         changed = False
         for c, i in cards:
             need = [e[(c, j)] + 1 for j in range(i + 1, len(pos[c]))
-                    if (c, j) in e and blocker(c, j)]
+                    if (c, j) in e and is_blocker(pos[c], j)]
             land = landing(c, i)
             need.append(h + 1 if land is None else land + 1)
             for s, t in sinks:

@@ -31,6 +31,7 @@ from tests.solodrez.helpers import (
     biased_game,
     card_digit,
     fast_reference,
+    is_blocker,
     is_counted,
     late_game_cases,
     plain_may_land,
@@ -276,10 +277,6 @@ def test_the_hall_shortcut_claims_only_matchings_that_exist():
 def _schedule_misses(pos) -> bool:
     """Rule (9) of the tight module docstring in plain Python, on a reference position
     (columns bottom card first): whether the least closed set M leaves a counted card out."""
-    def blocker(col, i):
-        d, below = card_digit(col[i]), (card_digit(col[i - 1]) if i > 0 else -1)
-        return d == 6 or (d == 0 and below == 1) or (d != 0 and is_counted(col, i) and below > 0)
-
     cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col)) if is_counted(col, i)]
     m = set()
 
@@ -296,7 +293,7 @@ def _schedule_misses(pos) -> bool:
         grew = False
         for c, i in cards:
             col = pos[c]
-            if (c, i) in m or any(blocker(col, j) and (c, j) not in m
+            if (c, i) in m or any(is_blocker(col, j) and (c, j) not in m
                                   for j in range(i + 1, len(col))):
                 continue
             d = card_digit(col[i])
@@ -337,9 +334,6 @@ def _plain_not_exact(pos) -> bool:
     """bound_not_exact in plain Python on a reference position: some rank's counted cards
     have no perfect matching to its targets under rule (4), or rule (9) leaves a counted
     card out (_schedule_misses)."""
-    def allowed(c, i, e, j):                        # counted card (c, i) onto (e, j)
-        return plain_may_land(pos, c, i, e, j)
-
     for r in range(1, 6):
         cards = [(c, i) for c, col in enumerate(pos) for i in range(len(col))
                  if card_digit(col[i]) == r and is_counted(col, i)]
@@ -347,7 +341,7 @@ def _plain_not_exact(pos) -> bool:
                    if card_digit(col[i]) == r + 1 and (i == len(col) - 1 or is_counted(col, i + 1))]
         if len(cards) != len(targets):
             return False
-        if not _perfect_matching(cards, targets, allowed):
+        if not _perfect_matching(cards, targets, lambda *pair: plain_may_land(pos, *pair)):
             return True
     return _schedule_misses(pos)
 
