@@ -16,11 +16,13 @@ import sys
 import threading
 
 _PR_SET_PDEATHSIG = 1
+_STOPS = {signal.SIGINT, signal.SIGTERM}
 
 
 def _worker_start(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)     # blocked by the fork, below
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -36,13 +38,20 @@ def _interrupt(signum, frame):
 def stoppable_pool(workers: int):
     """A fork-context multiprocessing Pool of `workers` as above: inside the block SIGTERM
     raises KeyboardInterrupt (in the main thread), and leaving the block, normally or by
-    an exception, terminates the workers."""
+    an exception, terminates the workers.
+
+    Ctrl-C and SIGTERM are held back while the pool forks its workers: a KeyboardInterrupt
+    raised in the parent's after-fork hooks is printed and ignored, and the command would
+    run on.  One that arrived meanwhile is delivered as the block starts."""
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
         with multiprocessing.get_context("fork").Pool(
                 workers, initializer=_worker_start, initargs=(os.getpid(),)) as pool:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             yield pool
     finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         if main:
             signal.signal(signal.SIGTERM, previous)
