@@ -17,6 +17,7 @@ from .difficulty import players
 from .rules import engine, keys, packing, productive, splitmix
 from .search import (
     astar,
+    beam,
     children,
     commute,
     deadness,
@@ -47,7 +48,7 @@ def _dispatchers(modules):
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, keys, packing, productive, splitmix, deadness, commute, astar, children,
+    return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
             expansion, frontier, ida, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
             tight, players)
 
@@ -120,6 +121,7 @@ def warm_up() -> None:
     walk = frontier.FrontierIda(frontier.Frontier(cut), 1 << 20)
     walk.run(1000)
     assert walk.status == dfs.WON and walk.path()
+    assert beam.beam_win(words, len(walk.path()), 16)[0]
     n = len(players.PLAYERS)
     players.play_many(np.repeat(words[None, :], n, axis=0), np.arange(n, dtype=np.int64),
                       np.arange(n, dtype=np.uint64), np.zeros(n, np.bool_), np.zeros(n, np.int64),

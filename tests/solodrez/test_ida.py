@@ -12,7 +12,7 @@ import pytest
 
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar, ida
+from drez.solver.solodrez.search import astar, beam, ida
 from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import WON, Limit, Limits, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
@@ -170,7 +170,7 @@ def test_solve_switches_to_ida_when_astar_fills_the_memory(deal, monkeypatch):
     """solve(want_optimal) with a max_memory A* outgrows, and the walk from A*'s frontier
     turned off (test_frontier.py checks it): IDA* from the root within that memory proves
     the same minimum as A* with ample memory; the solve held at most max_memory; notify
-    heard it."""
+    heard the beams that look for a shorter win first (beam.py), then IDA*."""
     monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
@@ -180,13 +180,15 @@ def test_solve_switches_to_ida_when_astar_fills_the_memory(deal, monkeypatch):
     r = solve(pos, Limits(max_memory=cap, notify=heard.append), want_optimal=True)
     solution_is_shortest(pos, r, ample.length)
     assert r.table_bytes <= cap
-    assert heard and "IDA*" in heard[0]
+    assert heard and heard[0].startswith("a beam search") and any("IDA*" in h for h in heard)
     assert r.nodes > 0
 
 
-def test_solve_under_limits_keeps_the_win_and_the_bound():
+def test_solve_under_limits_keeps_the_win_and_the_bound(monkeypatch):
     """IDA* stopped by max_nodes or by cancel: the portfolio's win stays, not claimed
-    shortest, with a proven lower bound no larger than the minimum."""
+    shortest, with a proven lower bound no larger than the minimum (no beams: one could
+    find the minimum before IDA* starts)."""
+    monkeypatch.setattr(beam, "BEAM_TARGETS", 0)
     pos = Position.from_deal(957)
     r = solve(pos, Limits(max_memory=4 << 20, max_nodes=150_000), want_optimal=True)
     assert r.verdict == WON and not r.optimal and r.limit == Limit.NODES

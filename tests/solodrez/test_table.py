@@ -9,9 +9,9 @@ from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import table
 from drez.solver.solodrez.search.astar import WON as A_WON
 from drez.solver.solodrez.search.astar import AStar
+from drez.solver.solodrez.search.budget import Clock
 from drez.solver.solodrez.search.dfs import WON, DfsState
 from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
-from drez.solver.solodrez.search.solve import _Clock as Clock
 from drez.solver.solodrez.search.solve import _run_stage as run_stage
 from tests.solodrez import reference as ref
 

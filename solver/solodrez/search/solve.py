@@ -16,22 +16,28 @@ is left (search/table.py `next_slots`).
 """
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ..rules.moves import Move
 from ..rules.position import Position
 from . import astar as astar_mod
+from . import beam as beam_mod
 from . import dfs as dfs_mod
 from . import frontier as frontier_mod
 from . import ida as ida_mod
+from .budget import (  # noqa: F401  (the defaults: importers read them here)
+    DEFAULT_MAX_MEMORY,
+    DEFAULT_MAX_NODES,
+    LOST,
+    UNKNOWN,
+    WON,
+    Clock,
+    Limits,
+    Result,
+)
 from .shortcut import shorten
 from .status import Limit, Status, verdict
 
-WON, LOST, UNKNOWN = "WON", "LOST", "UNKNOWN"
-DEFAULT_MAX_MEMORY = 1 << 30
-DEFAULT_MAX_NODES = 10 ** 12      # none in practice: memory bounds what a search stores,
-                                  # and only time bounds IDA*'s proof (issue 41)
 FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
 DFS_FIRST_TABLE = 1 << 17       # 5,461 slots: the first stage's 2,000 positions at most
@@ -48,65 +54,7 @@ OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the por
                                 # a win to show when A* cannot prove the shortest one
 
 
-@dataclass
-class Limits:
-    """Per-solve limits; hitting any gives UNKNOWN, never LOST."""
-    max_nodes: int = DEFAULT_MAX_NODES
-    max_seconds: float = 0.0          # 0: no time limit
-    max_memory: int = DEFAULT_MAX_MEMORY
-    cancel: object = None             # a threading.Event: once set, the search stops
-                                      # at its next look at the clock (limit 'cancelled')
-    notify: object = None             # a callable(str): told when the memory-bounded
-                                      # search (IDA*) starts and at each of its bounds
-    progress: object = None           # a callable(int): each slice's new positions/expansions
-
-
-@dataclass(frozen=True, kw_only=True)
-class Result:
-    """The answer of solve(): a value, changed only with dataclasses.replace."""
-    verdict: str
-    moves: list = field(default_factory=list)
-    optimal: bool = False
-    nodes: int = 0
-    seconds: float = 0.0
-    limit: Limit | None = None        # what stopped the search when UNKNOWN, or when a
-                                      # WON is not proven shortest: what stopped A*
-    lower_bound: int | None = None    # proven lower bound on the solution length
-    table_bytes: int = 0              # the most table memory the solve held at once
-                                      # (growth peaks included); at most max_memory
-
-    @property
-    def length(self) -> int | None:
-        return len(self.moves) if self.verdict == WON else None
-
-
-class _Clock:
-    def __init__(self, limits: Limits):
-        self.start = time.perf_counter()
-        self.limits = limits
-        self.held = 0           # bytes of live searches other than the one running
-        self.reserved = 0       # bytes kept for the whole portfolio (A*'s frontier)
-        self.peak_bytes = 0     # the most bytes held at once, growth peaks included
-
-    def note(self, nbytes: int) -> None:
-        """The running search holds nbytes (besides `held`) at this moment."""
-        self.peak_bytes = max(self.peak_bytes, self.reserved + self.held + nbytes)
-
-    def avail(self) -> int:
-        """Bytes the running search may hold, at its peak."""
-        return self.limits.max_memory - self.reserved - self.held
-
-    def elapsed(self) -> float:
-        return time.perf_counter() - self.start
-
-    def out_of_time(self) -> bool:
-        return bool(self.limits.max_seconds) and self.elapsed() >= self.limits.max_seconds
-
-    def cancelled(self) -> bool:
-        return self.limits.cancel is not None and self.limits.cancel.is_set()
-
-
-def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | None = None):
+def _run_stage(search, limits: Limits, clock: Clock, spent: int, cap: int | None = None):
     """Run `search` (a DfsState or AStar, fresh or stopped earlier at a stage cap) in
     slices, growing its table whenever it fills, within what max_memory leaves besides
     the searches kept alive (clock.held).  `spent` is what every other search stored; `cap`
@@ -118,7 +66,7 @@ def _run_stage(search, limits: Limits, clock: _Clock, spent: int, cap: int | Non
         clock.note(search.table_bytes())
 
 
-def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | None):
+def _run_slices(search, limits: Limits, clock: Clock, spent: int, cap: int | None):
     nodes = spent + search.nodes
     stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
     if nodes >= limits.max_nodes and search.status == Status.RUNNING:
@@ -159,11 +107,11 @@ def _run_slices(search, limits: Limits, clock: _Clock, spent: int, cap: int | No
 def run_search(search, limits: Limits) -> tuple[int, int, Limit | None]:
     """Run one search (a DfsState or AStar) to its end or to a limit of `limits`, growing
     its table as the portfolio does.  Returns (status code, positions stored, limit hit)."""
-    _, status, nodes, limit = _run_stage(search, limits, _Clock(limits), 0)
+    _, status, nodes, limit = _run_stage(search, limits, Clock(limits), 0)
     return status, nodes, limit
 
 
-def _first_table(clock: _Clock) -> int:
+def _first_table(clock: Clock) -> int:
     return min(FIRST_TABLE_BYTES, clock.avail())
 
 
@@ -186,7 +134,7 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
     (a WON Result whose first move is that move, or None; the positions stored, `spent`
     included; 'nodes' or 'time' if that limit of `limits` stopped the probes, else None).
     A probe that fails proves nothing, so this never answers LOST."""
-    clock = clock or _Clock(limits)
+    clock = clock or Clock(limits)
     for move in pos.legal_moves(prune=True):
         child = pos.play(move)
         if child.is_won():
@@ -232,16 +180,17 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
     When it was memory that stopped A*, its table stays and the portfolio runs in the
-    memory its open list leaves (_from_frontier); with the win it finds, iterative
-    deepening from A*'s open positions (frontier.FrontierIda) proves it shortest or finds
-    a shorter one, from A*'s proven lower bound, unless time, cancel or max_nodes
+    memory its open list leaves (_from_frontier); beams look for a shorter win
+    (beam.shorter_win: one of A*'s proven lower bound is shortest at once); with the best
+    win known, iterative deepening from A*'s open positions (frontier.FrontierIda) proves
+    it shortest or finds a shorter one, from A*'s proven lower bound, unless time, cancel or max_nodes
     (counting its expansions) stop it first; then the win stays, with the lower bound it
     proved.  When the portfolio cannot decide in that memory, A*'s table is freed, the
     portfolio runs again with all of it, and IDA* from the root (ida.IdaStar) does the same
     within max_memory.
     """
     limits = limits or Limits()
-    clock = _Clock(limits)
+    clock = Clock(limits)
     result = replace(_solve(pos, limits, want_optimal, clock), table_bytes=clock.peak_bytes)
     if result.verdict == WON and not result.optimal:
         packed = shorten(pos.words(), [m.pack() for m in result.moves])
@@ -255,18 +204,23 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     return result
 
 
-def _deepen(pos: Position, won: Result, limits: Limits, clock: _Clock) -> Result:
-    """IDA* within max_memory from won's proven lower bound up to won's length: a
-    proven-shortest Result, or won with the lower bound IDA* reached and its limit."""
+def _deepen(pos: Position, won: Result, limits: Limits, clock: Clock) -> Result:
+    """IDA* within max_memory from won's proven lower bound up to won's length (or a
+    shorter win's that beams find first): a proven-shortest Result, or won with the lower
+    bound IDA* reached and its limit."""
     if clock.out_of_time() or clock.cancelled():
         return won
     start = won.lower_bound or 0
+    packed, kept = _beamed(pos, start, [m.pack() for m in won.moves], limits, clock)
+    won = replace(won, moves=Move.unpack_all(packed), nodes=won.nodes + kept)
+    if len(packed) <= start:
+        return replace(won, optimal=True, seconds=clock.elapsed(), limit=None)
     if limits.notify:
         limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
                       f"within the same memory proves the minimum, from {start} moves up to "
                       f"the {len(won.moves)} of the win found")
     search = ida_mod.IdaStar(pos.words(), clock.avail(), start=start,
-                             upper=[m.pack() for m in won.moves], notify=limits.notify)
+                             upper=packed, notify=limits.notify)
     search, status, nodes, limit = _run_stage(search, limits, clock, won.nodes)
     if verdict(status) == WON:
         moves = Move.unpack_all(search.path())
@@ -276,7 +230,17 @@ def _deepen(pos: Position, won: Result, limits: Limits, clock: _Clock) -> Result
                    lower_bound=max(start, search.bound()), limit=limit or won.limit)
 
 
-def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: _Clock,
+def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Clock):
+    """packed (a win), or a shorter one that beams find in the memory left
+    (beam.shorter_win); and the positions they kept."""
+    line, kept, peak = beam_mod.shorter_win(pos.words(), lower, packed, clock.avail(),
+                                            lambda: clock.out_of_time() or clock.cancelled(),
+                                            limits.notify, limits.progress)
+    clock.note(peak)
+    return line, kept
+
+
+def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: Clock,
                    spent: int) -> Result | None:
     """After A*'s table reached max_memory: keep it, and with its open positions as roots
     (frontier.Frontier) prove the minimum by iterative deepening (frontier.FrontierIda),
@@ -299,6 +263,8 @@ def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: _Cl
                 return None
             return replace(found, nodes=nodes, seconds=clock.elapsed(), lower_bound=lower)
         packed = shorten(pos.words(), [m.pack() for m in found.moves])
+        packed, kept = _beamed(pos, lower, packed, limits, clock)
+        nodes += kept
         won = Result(verdict=WON, moves=Move.unpack_all(packed), optimal=len(packed) <= lower,
                      nodes=nodes, seconds=clock.elapsed(), lower_bound=lower,
                      limit=None if len(packed) <= lower else Limit.MEMORY)
@@ -321,7 +287,7 @@ def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: _Cl
         clock.reserved = 0
 
 
-def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> Result:
+def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> Result:
     if pos.is_won():
         return Result(verdict=WON, optimal=True, seconds=clock.elapsed(), lower_bound=0)
     words = pos.words()
@@ -330,7 +296,7 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: _Clock) -> 
     optimal_limit = None
     if want_optimal:
         a_limits = replace(limits, max_seconds=limits.max_seconds * OPTIMAL_TIME_SHARE)
-        a_clock = _Clock(a_limits)
+        a_clock = Clock(a_limits)
         a_clock.start = clock.start
         search, status, nodes, optimal_limit = _run_stage(
             astar_mod.AStar(words, _first_table(a_clock)), a_limits, a_clock, 0)
