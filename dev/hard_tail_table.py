@@ -1,5 +1,7 @@
 """The table of reports/hard-tail/hard-tail.md from dev/hard_tail.sh's output folder:
-.venv/bin/python -m dev.hard_tail_table OUTDIR"""
+.venv/bin/python -m dev.hard_tail_table OUTDIR [EARLIER]
+A deal OUTDIR lacks is read from EARLIER when that has it, and marked so (for deals that
+a change does not touch, such as those A* proves alone when the change is past A*)."""
 import csv
 import glob
 import json
@@ -8,6 +10,7 @@ import re
 import sys
 
 out = sys.argv[1]
+earlier = sys.argv[2] if len(sys.argv) > 2 else None
 committed = {}
 for f in glob.glob("reports/deals-0-99999/deals-0-99999-optimal-pass-*.csv"):
     for r in csv.DictReader(open(f)):
@@ -21,6 +24,10 @@ for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1
     if nodes <= 10_000_000:
         continue
     js, err = os.path.join(out, f"{d}.json"), os.path.join(out, f"{d}.err")
+    note = ""
+    if earlier and not os.path.exists(err):
+        js, err = os.path.join(earlier, f"{d}.json"), os.path.join(earlier, f"{d}.err")
+        note = f" ({os.path.basename(os.path.normpath(earlier))}/)"
     if os.path.exists(js) and os.path.getsize(js):
         r = json.load(open(js))
         e = open(err).read()
@@ -29,7 +36,7 @@ for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1
                else "from the root" if "IDA*" in e else "no (A* alone)")
         print(f"| {d} | {nodes:,} | {secs:.0f} | {length} | {r['length']} | "
               f"{'yes' if r['optimal'] else 'NO'} | {r['nodes']:,} | {r['seconds']:.0f} | "
-              f"{int(rss.group(1)) // 1024 if rss else '?'} | {ida} |")
+              f"{int(rss.group(1)) // 1024 if rss else '?'} | {ida}{note} |")
         if r["optimal"] and r["length"] == length:
             proven.append((r["seconds"], secs))
     elif os.path.exists(err):
