@@ -1,13 +1,13 @@
 """Beam search for short wins (search/beam.py), which shortens the proof past A*'s memory:
 its layers against a plain-Python layer, its wins against A*'s proven minima (every win
-replayed by the reference verifier), and solve() with a max_memory A* outgrows."""
+replayed by the reference verifier).  solve() with the beams past A*'s memory:
+test_frontier.py."""
 from __future__ import annotations
 
 import random
 import threading
 
 import numpy as np
-import pytest
 
 from drez.solver.solodrez.rules import engine
 from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key
@@ -15,7 +15,7 @@ from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam
 from drez.solver.solodrez.search.deadness import dead_memo, is_dead
-from drez.solver.solodrez.search.solve import WON, Limits, solve
+from drez.solver.solodrez.search.solve import solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.table import new_table
 from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
@@ -164,21 +164,3 @@ def test_shorter_win_keeps_the_known_win_when_stopped_or_out_of_memory():
     stop = threading.Event()
     line, kept, peak = beam.shorter_win(pos.words(), 40, known, 1 << 26, stop=stop.is_set)
     assert replayed(pos, line) <= len(known) and peak <= 1 << 26
-
-
-@pytest.mark.parametrize("deal", [882, 957])
-def test_solve_past_memory_proves_the_minimum_with_a_beam_first(deal):
-    """solve(want_optimal) with a max_memory A* outgrows: beams look for a short win in the
-    memory A*'s table leaves, and the answer is A*'s minimum with ample memory, proven,
-    replayed; the solve held at most max_memory and progress heard all its work."""
-    pos = Position.from_deal(deal)
-    ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
-    heard, made = [], []
-    cap = 4 << 20
-    r = solve(pos, Limits(max_memory=cap, notify=heard.append, progress=made.append),
-              want_optimal=True)
-    assert r.verdict == WON and r.optimal and r.limit is None and r.lower_bound == ample.length
-    assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
-    assert r.table_bytes <= cap
-    assert heard[0].startswith("a beam search")
-    assert r.nodes - 10 <= sum(made) <= r.nodes

@@ -201,14 +201,15 @@ def test_a_known_solution_is_proven_or_beaten():
     assert status == frontier.WON and replayed(pos, s.path()) == len(best)
 
 
+@pytest.mark.parametrize("beams", [0, beam.BEAM_TARGETS])
 @pytest.mark.parametrize("deal", [882, 957])
-def test_solve_proves_the_minimum_from_the_frontier(deal, monkeypatch):
+def test_solve_proves_the_minimum_from_the_frontier(deal, beams, monkeypatch):
     """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
     ample memory, from A*'s frontier; the solve held at most max_memory; notify heard it,
-    and progress heard the work as it went.  No beams (test_beam.py has them: one could
-    find the minimum before the walk starts).
+    and progress heard the work as it went.  With and without the beams that look for a
+    short win first (beam.py: they may find the minimum before the walk starts).
     (test_ida.py checks the same with FROM_FRONTIER off: IDA* from the root.)"""
-    monkeypatch.setattr(beam, "BEAM_TARGETS", 0)
+    monkeypatch.setattr(beam, "BEAM_TARGETS", beams)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
     heard, made = [], []
@@ -221,4 +222,7 @@ def test_solve_proves_the_minimum_from_the_frontier(deal, monkeypatch):
     assert len(made) > 10 and min(made) >= 0 and r.nodes - 10 <= sum(made) <= r.nodes
     assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
     assert r.table_bytes <= cap
-    assert heard and "A*'s open positions" in heard[0]
+    if beams:
+        assert heard[0].startswith("a beam search")
+    else:
+        assert "A*'s open positions" in heard[0]

@@ -9,9 +9,9 @@ portfolio's wins are far longer (deal 29502: 84 moves, shortest 50).
 
 Layer g of a beam of `width` holds at most `width` positions at depth g: the children of
 layer g - 1 with g + h <= target (h = engine.lower_bound; a child at g + h = target is
-dropped where tight.bound_not_exact proves h not exact), not dead (deadness.is_dead),
-one of each canonical key, those of lowest h kept (ties: the parents' order, then the
-move-ordering score).  A win it meets is a line of legal moves from the position to a won
+dropped where tight.bound_not_exact, all three tests, proves h not exact), not dead
+(deadness.is_dead), one of each canonical key, those of lowest h kept (ties: the parents'
+order, then the move-ordering score).  A win it meets is a line of legal moves from the position to a won
 one, at most target moves long (h = 0 at a win, so g <= target).  Beam search is not
 complete: finding nothing proves nothing, and no verdict or bound rests on it; only the
 walk's proof does, which any known win (its length U) shortens and never changes.
@@ -28,7 +28,7 @@ from .ordering import sort_scored
 from .table import MIN_SLOTS, new_table, table_find, table_insert_at
 from .tight import bound_not_exact, tight_scratch
 
-BEAM_WIDTH = 1 << 14        # positions a layer (measured in reports/hard-tail/beam.md)
+BEAM_WIDTH = 1 << 14        # positions a layer (what it finds: reports/hard-tail/beam.md)
 MIN_WIDTH = 1 << 8          # less memory than this many a layer: no beam
 BEAM_TARGETS = 3            # targets tried from the lower bound up: F, F + 1, F + 2
 FIRST_FANOUT = 16           # children a layer's position first has room for, on average
