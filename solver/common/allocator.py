@@ -8,6 +8,9 @@ them, about as long as its whole search.  `keep_freed_memory` raises glibc's tri
 threshold and its mmap threshold to the 32 MB maximum: freed tables up to that size stay
 in the heap and are reused (calloc clears them, far faster than faulting them in).
 Larger tables are still mapped afresh; their searches run long enough not to notice.
+A search that leaves many small blocks behind before a long one that maps its own (the
+beams before the walk past A*'s memory: about 80 MB) hands them back with
+`give_back_freed_memory`, so the process does not hold both.
 """
 from __future__ import annotations
 
@@ -32,3 +35,15 @@ def keep_freed_memory() -> bool:
     mallopt.restype = ctypes.c_int
     return bool(mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
                 and mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+
+
+def give_back_freed_memory() -> bool:
+    """Return the heap's free memory to the system (glibc's malloc_trim); whether it did
+    (False off glibc).  Only the process's size changes, never a result."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return False
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return bool(trim(0))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...common.allocator import give_back_freed_memory
 from ..rules.moves import Move
 from ..rules.position import Position
 from . import astar as astar_mod
@@ -237,6 +238,7 @@ def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Cloc
                                             lambda: clock.out_of_time() or clock.cancelled(),
                                             limits.notify, limits.progress)
     clock.note(peak)
+    give_back_freed_memory()        # the beams' blocks, before the walk maps its table
     return line, kept
 
 
