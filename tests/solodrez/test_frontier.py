@@ -201,7 +201,7 @@ def test_a_known_solution_is_proven_or_beaten():
     assert status == frontier.WON and replayed(pos, s.path()) == len(best)
 
 
-@pytest.mark.parametrize("beams", [0, beam.BEAM_TARGETS])
+@pytest.mark.parametrize("beams", [(), beam.BEAM_OFFSETS])
 @pytest.mark.parametrize("deal", [882, 957])
 def test_solve_proves_the_minimum_from_the_frontier(deal, beams, monkeypatch):
     """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
@@ -209,7 +209,7 @@ def test_solve_proves_the_minimum_from_the_frontier(deal, beams, monkeypatch):
     and progress heard the work as it went.  With and without the beams that look for a
     short win first (beam.py: they may find the minimum before the walk starts).
     (test_ida.py checks the same with FROM_FRONTIER off: IDA* from the root.)"""
-    monkeypatch.setattr(beam, "BEAM_TARGETS", beams)
+    monkeypatch.setattr(beam, "BEAM_OFFSETS", beams)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
     heard, made = [], []

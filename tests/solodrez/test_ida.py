@@ -188,7 +188,7 @@ def test_solve_under_limits_keeps_the_win_and_the_bound(monkeypatch):
     """IDA* stopped by max_nodes or by cancel: the portfolio's win stays, not claimed
     shortest, with a proven lower bound no larger than the minimum (no beams: one could
     find the minimum before IDA* starts)."""
-    monkeypatch.setattr(beam, "BEAM_TARGETS", 0)
+    monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
     pos = Position.from_deal(957)
     r = solve(pos, Limits(max_memory=4 << 20, max_nodes=150_000), want_optimal=True)
     assert r.verdict == WON and not r.optimal and r.limit == Limit.NODES

@@ -1,11 +1,14 @@
-"""Short wins by beam search, for the proof past A*'s memory (numba).
+"""Short wins by beam search, before the proof past A*'s memory (numba).
 
 When A*'s table fills --max-memory, iterative deepening (frontier.py, ida.py) walks every
-bound from A*'s proven lower bound F up to the length U of the best win known, less one,
-and only the iteration that meets a win ends early.  So a shorter known win saves the
-walk's costliest iterations: a win of F moves is proven shortest at once (A* proved none
-is shorter), and a win of F + 1 leaves only iteration F, with no win to find in it.  The
-portfolio's wins are far longer (deal 29502: 84 moves, shortest 50).
+bound from A*'s proven lower bound F up to the length U of the best win known, less one;
+only the iteration that meets a win ends early.  The portfolio's win is far longer than
+the minimum (73136: 70 moves, shortest 52), and it is what the solve answers when time or
+cancel stops the walk.  A beam to F + 1 finds a win of the minimum on every hard-tail deal
+whose minimum is F + 1 (reports/hard-tail/beam.md): then a stopped walk answers the
+minimum (not proven), and the walk stops after iteration F.  It does not shorten the
+proof much: there, the walk's iteration at the minimum met a win within about a million
+expansions anyway, while iteration F costs up to hundreds of millions.
 
 Layer g of a beam of `width` holds at most `width` positions at depth g: the children of
 layer g - 1 with g + h <= target (h = engine.lower_bound; a child at g + h = target is
@@ -30,7 +33,11 @@ from .tight import bound_not_exact, tight_scratch
 
 BEAM_WIDTH = 1 << 14        # positions a layer (what it finds: reports/hard-tail/beam.md)
 MIN_WIDTH = 1 << 8          # less memory than this many a layer: no beam
-BEAM_TARGETS = 3            # targets tried from the lower bound up: F, F + 1, F + 2
+# targets tried, over A*'s bound F: F + 1 only.  On the 16 hard-tail deals past A*'s memory
+# a beam to F never found a win (the 12 whose minimum is F + 1 have none; the 4 whose
+# minimum is F got none), and one to F + 1 found the minimum of all 12 whose minimum it is
+# (reports/hard-tail/beam.md)
+BEAM_OFFSETS = (1,)
 FIRST_FANOUT = 16           # children a layer's position first has room for, on average
 H_MAX = 128                 # above any lower bound (56 cards)
 CANDIDATE_BYTES = 4 + 8 + 8 + 2 * 8 * KEY_WORDS     # parent, move, h, two table slots
@@ -172,12 +179,12 @@ def beam_win(words: np.ndarray, target: int, width: int, stop=None,
 
 def shorter_win(words: np.ndarray, lower: int, packed: list, avail: int, stop=None,
                 notify=None, progress=None) -> tuple[list, int, int]:
-    """The shortest win beams of BEAM_WIDTH find with targets lower, lower + 1, ...
-    (BEAM_TARGETS of them, below len(packed)) within `avail` bytes, else `packed` (a
+    """The shortest win beams of BEAM_WIDTH find with targets lower + k (k in
+    BEAM_OFFSETS, ascending; below len(packed)) within `avail` bytes, else `packed` (a
     known win); the positions the beams kept; and the most bytes one held.  `stop` and
     `progress` as in beam_win; `notify(text)` hears each beam start."""
     kept = peak = 0
-    for target in range(lower, min(len(packed), lower + BEAM_TARGETS)):
+    for target in (lower + k for k in BEAM_OFFSETS if lower + k < len(packed)):
         width = min(BEAM_WIDTH, avail // width_bytes(target))
         if width < MIN_WIDTH:
             break
