@@ -21,8 +21,9 @@ class Limits:
     max_memory: int = DEFAULT_MAX_MEMORY
     cancel: object = None             # a threading.Event: once set, the search stops
                                       # at its next look at the clock (limit 'cancelled')
-    notify: object = None             # a callable(str): told when the memory-bounded
-                                      # search (IDA*) starts and at each of its bounds
+    notify: object = None             # a callable(str): told when the beam and the
+                                      # memory-bounded search (IDA*) start, and at each
+                                      # of IDA*'s bounds
     progress: object = None           # a callable(int): each slice's new positions/expansions
 
 
