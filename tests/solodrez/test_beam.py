@@ -62,12 +62,10 @@ def _layer(parents, g, target, width):
     par, mv = np.zeros(width, np.int32), np.zeros(width, np.int64)
     room = max(64 * width, 1 << 12)
     cands = (np.empty(room, np.int32), np.empty(room, np.int64), np.empty(room, np.int64))
-    bufs = (np.empty(engine.MAX_MOVES, np.int64), np.empty(engine.MAX_MOVES, np.int64),
-            np.empty(engine.NCOLS, np.int64), np.zeros(2 * beam.H_MAX, np.int64),
-            np.empty(KEY_WORDS, np.int64), np.empty(engine.NCOLS, np.int64))
-    found = np.zeros(3, np.int64)
+    found = np.zeros(2, np.int64)
     k = beam.beam_layer(cur, hcur, n, g, target, nxt, hnxt, par, mv, cands,
-                        new_table(2 * room), dead_memo(), tight_scratch(), bufs, found)
+                        new_table(2 * room), dead_memo(), tight_scratch(),
+                        beam.layer_buffers(), found)
     assert k != beam.MORE_ROOM
     if k < 0:
         return None

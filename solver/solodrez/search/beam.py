@@ -14,8 +14,8 @@ Layer g of a beam of `width` holds at most `width` positions at depth g: the chi
 layer g - 1 with g + h <= target (h = engine.lower_bound; a child at g + h = target is
 dropped where tight.bound_not_exact, all three tests, proves h not exact), not dead
 (deadness.is_dead), one of each canonical key, those of lowest h kept (ties: the parents'
-order, then the move-ordering score).  A win it meets is a line of legal moves from the position to a won
-one, at most target moves long (h = 0 at a win, so g <= target).  Beam search is not
+order, then the move-ordering score).  A win it meets is a line of legal moves from the
+position to a won one, at most target moves long (h = 0 at a win, so g <= target).  Beam search is not
 complete: finding nothing proves nothing, and no verdict or bound rests on it; only the
 walk's proof does, which any known win (its length U) shortens and never changes.
 """
@@ -58,8 +58,7 @@ def beam_layer(cur, hcur, ncur, g, target, nxt, hnxt, par, mv, cands, table, mem
     layer g (cur[0:ncur], hcur: their bounds) as the module docstring says, at most
     nxt.shape[0] positions, lowest h first; returns their number, -1 when a child is won
     (then found[0] is its parent's index and found[1] the move), or MORE_ROOM when the
-    candidates (cands: parents, moves, h) or their table overflow.  found[2] counts the
-    children made."""
+    candidates (cands: parents, moves, h) or their table overflow.  bufs: layer_buffers()."""
     width = nxt.shape[0]
     c_par, c_move, c_h = cands
     keys, size = table
@@ -82,7 +81,6 @@ def beam_layer(cur, hcur, ncur, g, target, nxt, hnxt, par, mv, cands, table, mem
                 found[0] = i
                 found[1] = moves[j]
                 return -1
-            found[2] += 1
             if f2 == target and h2 > 1 and \
                     bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, 1):
                 continue
@@ -119,6 +117,14 @@ def beam_layer(cur, hcur, ncur, g, target, nxt, hnxt, par, mv, cands, table, mem
     return total
 
 
+def layer_buffers() -> tuple:
+    """beam_layer's scratch: a position's moves and their outlooks, a child's columns,
+    the counts and places by h, a key and its scratch columns."""
+    return (np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.int64),
+            np.empty(NCOLS, np.int64), np.zeros(2 * H_MAX, np.int64),
+            np.empty(KEY_WORDS, np.int64), np.empty(NCOLS, np.int64))
+
+
 def beam_win(words: np.ndarray, target: int, width: int, stop=None,
              avail: int | None = None, progress=None) -> tuple[list | None, int, int]:
     """A win of at most `target` moves from the position `words` found by a beam of
@@ -133,10 +139,8 @@ def beam_win(words: np.ndarray, target: int, width: int, stop=None,
     hcur[0] = lower_bound(cur[0])
     ncur, kept, fanout = 1, 0, FIRST_FANOUT
     memo, tight = dead_memo(), tight_scratch()
-    bufs = (np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.int64),
-            np.empty(NCOLS, np.int64), np.zeros(2 * H_MAX, np.int64),
-            np.empty(KEY_WORDS, np.int64), np.empty(NCOLS, np.int64))
-    found = np.zeros(3, np.int64)
+    bufs = layer_buffers()
+    found = np.zeros(2, np.int64)
     parents, moves = [], []
     held = 2 * (cur.nbytes + hcur.nbytes)
     peak = held

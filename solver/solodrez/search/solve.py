@@ -181,10 +181,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
     When it was memory that stopped A*, its table stays and the portfolio runs in the
-    memory its open list leaves (_from_frontier); beams look for a shorter win
-    (beam.shorter_win: one of A*'s proven lower bound is shortest at once); with the best
-    win known, iterative deepening from A*'s open positions (frontier.FrontierIda) proves
-    it shortest or finds a shorter one, from A*'s proven lower bound, unless time, cancel or max_nodes
+    memory its open list leaves (_from_frontier); a beam looks for a win of A*'s proven
+    lower bound plus one move (beam.shorter_win); with the best win known, iterative
+    deepening from A*'s open positions (frontier.FrontierIda) proves it shortest or finds
+    a shorter one, from A*'s proven lower bound, unless time, cancel or max_nodes
     (counting its expansions) stop it first; then the win stays, with the lower bound it
     proved.  When the portfolio cannot decide in that memory, A*'s table is freed, the
     portfolio runs again with all of it, and IDA* from the root (ida.IdaStar) does the same
@@ -207,15 +207,13 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
 
 def _deepen(pos: Position, won: Result, limits: Limits, clock: Clock) -> Result:
     """IDA* within max_memory from won's proven lower bound up to won's length (or a
-    shorter win's that beams find first): a proven-shortest Result, or won with the lower
-    bound IDA* reached and its limit."""
+    shorter win's that a beam finds first): a proven-shortest Result, or won (or the
+    beam's win) with the lower bound IDA* reached and its limit."""
     if clock.out_of_time() or clock.cancelled():
         return won
     start = won.lower_bound or 0
     packed, kept = _beamed(pos, start, [m.pack() for m in won.moves], limits, clock)
     won = replace(won, moves=Move.unpack_all(packed), nodes=won.nodes + kept)
-    if len(packed) <= start:
-        return replace(won, optimal=True, seconds=clock.elapsed(), limit=None)
     if limits.notify:
         limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
                       f"within the same memory proves the minimum, from {start} moves up to "
