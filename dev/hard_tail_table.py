@@ -17,7 +17,7 @@ for f in glob.glob("reports/deals-0-99999/deals-0-99999-optimal-pass-*.csv"):
         if r["verdict"] == "WON" and r["optimal"] == "1":
             committed[int(r["deal"])] = (int(r["length"]), int(r["nodes"]), float(r["seconds"]))
 print("| deal | A* positions (committed) | A* s (committed) | minimum (committed) | drez now: "
-      "minimum | proven | positions + expansions | seconds | peak RSS MB | IDA* |")
+      "minimum | proven | positions + expansions | seconds | peak RSS MB | past A*'s memory |")
 proven = []
 print("|---:|---:|---:|---:|---:|---|---:|---:|---:|---|")
 for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1]):
@@ -32,7 +32,8 @@ for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1
         r = json.load(open(js))
         e = open(err).read()
         rss = re.search(r"(\d+) KB peak RSS", e)
-        ida = ("from A*'s frontier" if "open positions" in e
+        ida = ("layers" if "depth layers" in e
+               else "from A*'s frontier" if "open positions" in e
                else "from the root" if "IDA*" in e else "no (A* alone)")
         print(f"| {d} | {nodes:,} | {secs:.0f} | {length} | {r['length']} | "
               f"{'yes' if r['optimal'] else 'NO'} | {r['nodes']:,} | {r['seconds']:.0f} | "

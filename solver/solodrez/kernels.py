@@ -23,8 +23,8 @@ from .search import (
     deadness,
     dfs,
     expansion,
-    frontier,
     ida,
+    layers,
     move_numbers,
     open_list,
     ordering,
@@ -49,7 +49,7 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
-            expansion, frontier, ida, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
+            expansion, ida, layers, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
             tight, players)
 
 
@@ -116,12 +116,13 @@ def warm_up() -> None:
     deepened = ida.IdaStar(words, 1 << 20)
     deepened.run(1000)
     assert deepened.status == dfs.WON and deepened.path()
-    cut = astar.AStar(words, 1 << 16)
-    assert cut.run(1) == dfs.RUNNING
-    walk = frontier.FrontierIda(frontier.Frontier(cut), 1 << 20)
-    walk.run(1000)
-    assert walk.status == dfs.WON and walk.path()
-    assert beam.beam_win(words, len(walk.path()), 16)[0]
+    layered = layers.LayeredSearch(words, 1 << 20)
+    while layered.status in (dfs.RUNNING, dfs.FULL):
+        if layered.status == dfs.FULL:
+            layered.grow_within(1 << 20)
+        layered.run(1000)
+    assert layered.status == dfs.WON and layered.path()
+    assert beam.beam_win(words, len(layered.path()), 16)[0]
     n = len(players.PLAYERS)
     players.play_many(np.repeat(words[None, :], n, axis=0), np.arange(n, dtype=np.int64),
                       np.arange(n, dtype=np.uint64), np.zeros(n, np.bool_), np.zeros(n, np.int64),

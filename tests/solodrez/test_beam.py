@@ -1,7 +1,7 @@
 """Beam search for short wins (search/beam.py), which shortens the proof past A*'s memory:
 its layers against a plain-Python layer, its wins against A*'s proven minima (every win
 replayed by the reference verifier).  solve() with the beams past A*'s memory:
-test_frontier.py."""
+test_layers.py."""
 from __future__ import annotations
 
 import random

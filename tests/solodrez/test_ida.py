@@ -167,11 +167,11 @@ def solution_is_shortest(pos, r, length):
 
 @pytest.mark.parametrize("deal", [882, 957])
 def test_solve_switches_to_ida_when_astar_fills_the_memory(deal, monkeypatch):
-    """solve(want_optimal) with a max_memory A* outgrows, and the walk from A*'s frontier
-    turned off (test_frontier.py checks it): IDA* from the root within that memory proves
+    """solve(want_optimal) with a max_memory A* outgrows, and the layered search turned
+    off (test_layers.py checks it): IDA* from the root within that memory proves
     the same minimum as A* with ample memory; the solve held at most max_memory; notify
     heard the beams that look for a shorter win first (beam.py), then IDA*."""
-    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)
+    monkeypatch.setattr(solve_mod, "LAYERS", False)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
     assert ample.optimal
@@ -187,8 +187,9 @@ def test_solve_switches_to_ida_when_astar_fills_the_memory(deal, monkeypatch):
 def test_solve_under_limits_keeps_the_win_and_the_bound(monkeypatch):
     """IDA* stopped by max_nodes or by cancel: the portfolio's win stays, not claimed
     shortest, with a proven lower bound no larger than the minimum (no beams: one could
-    find the minimum before IDA* starts)."""
+    find the minimum before IDA* starts; the layered search off)."""
     monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
+    monkeypatch.setattr(solve_mod, "LAYERS", False)
     pos = Position.from_deal(957)
     r = solve(pos, Limits(max_memory=4 << 20, max_nodes=150_000), want_optimal=True)
     assert r.verdict == WON and not r.optimal and r.limit == Limit.NODES

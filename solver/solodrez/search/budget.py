@@ -53,16 +53,15 @@ class Clock:
         self.start = time.perf_counter()
         self.limits = limits
         self.held = 0           # bytes of live searches other than the one running
-        self.reserved = 0       # bytes kept for the whole portfolio (A*'s frontier)
         self.peak_bytes = 0     # the most bytes held at once, growth peaks included
 
     def note(self, nbytes: int) -> None:
         """The running search holds nbytes (besides `held`) at this moment."""
-        self.peak_bytes = max(self.peak_bytes, self.reserved + self.held + nbytes)
+        self.peak_bytes = max(self.peak_bytes, self.held + nbytes)
 
     def avail(self) -> int:
         """Bytes the running search may hold, at its peak."""
-        return self.limits.max_memory - self.reserved - self.held
+        return self.limits.max_memory - self.held
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start

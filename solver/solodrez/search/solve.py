@@ -24,8 +24,8 @@ from ..rules.position import Position
 from . import astar as astar_mod
 from . import beam as beam_mod
 from . import dfs as dfs_mod
-from . import frontier as frontier_mod
 from . import ida as ida_mod
+from . import layers as layers_mod
 from .budget import (  # noqa: F401  (the defaults: importers read them here)
     DEFAULT_MAX_MEMORY,
     DEFAULT_MAX_NODES,
@@ -49,8 +49,7 @@ PROBE_FIRST = 10_000            # positions a probe may store in the first round
 GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the second round
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
-FROM_FRONTIER = True            # A* full: iterative deepening from its frontier (else _deepen)
-MIN_WALK_BYTES = 1 << 20        # ... when the memory A*'s table leaves holds at least this
+LAYERS = True                   # past A*'s memory: the layered search first (else IDA*)
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
 
@@ -180,15 +179,14 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
-    When it was memory that stopped A*, its table stays and the portfolio runs in the
-    memory its open list leaves (_from_frontier); a beam looks for a win of A*'s proven
-    lower bound plus one move (beam.shorter_win); with the best win known, iterative
-    deepening from A*'s open positions (frontier.FrontierIda) proves it shortest or finds
-    a shorter one, from A*'s proven lower bound, unless time, cancel or max_nodes
-    (counting its expansions) stop it first; then the win stays, with the lower bound it
-    proved.  When the portfolio cannot decide in that memory, A*'s table is freed, the
-    portfolio runs again with all of it, and IDA* from the root (ida.IdaStar) does the same
-    within max_memory.
+    When it was memory that stopped A*, its table is freed, the portfolio finds a win,
+    a beam looks for a win of A*'s proven lower bound plus one move (beam.shorter_win),
+    and with the best win known the layered search (layers.LayeredSearch: breadth first
+    by depth, exhaustive below the win's length) proves it shortest or finds a shorter
+    one within max_memory, from A*'s proven lower bound; if a layer outgrows
+    max_memory, IDA* from the root (ida.IdaStar) goes on from the bound it proved.
+    Time, cancel or max_nodes (counting their expansions) may stop them first; then the
+    win stays, with the lower bound they proved.
     """
     limits = limits or Limits()
     clock = Clock(limits)
@@ -206,27 +204,37 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
 
 
 def _deepen(pos: Position, won: Result, limits: Limits, clock: Clock) -> Result:
-    """IDA* within max_memory from won's proven lower bound up to won's length (or a
-    shorter win's that a beam finds first): a proven-shortest Result, or won (or the
-    beam's win) with the lower bound IDA* reached and its limit."""
+    """Past A*'s memory: from won's proven lower bound up to won's length (or a shorter
+    win's that a beam finds first), the layered search, then IDA* if a layer outgrows
+    max_memory: a proven-shortest Result, or won (or the beam's win) with the lower
+    bound they reached and the limit that stopped them."""
     if clock.out_of_time() or clock.cancelled():
         return won
     start = won.lower_bound or 0
     packed, kept = _beamed(pos, start, [m.pack() for m in won.moves], limits, clock)
     won = replace(won, moves=Move.unpack_all(packed), nodes=won.nodes + kept)
-    if limits.notify:
-        limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
-                      f"within the same memory proves the minimum, from {start} moves up to "
-                      f"the {len(won.moves)} of the win found")
-    search = ida_mod.IdaStar(pos.words(), clock.avail(), start=start,
-                             upper=packed, notify=limits.notify)
-    search, status, nodes, limit = _run_stage(search, limits, clock, won.nodes)
-    if verdict(status) == WON:
-        moves = Move.unpack_all(search.path())
-        return replace(won, moves=moves, optimal=True, nodes=nodes, seconds=clock.elapsed(),
-                       lower_bound=len(moves), limit=None)
-    return replace(won, nodes=nodes, seconds=clock.elapsed(),
-                   lower_bound=max(start, search.bound()), limit=limit or won.limit)
+    nodes, limit = won.nodes, None
+    stages = ((layers_mod.LayeredSearch, "a breadth-first search by depth layers"),
+              (ida_mod.IdaStar, "iterative deepening (IDA*)"))
+    for make, name in stages[0 if LAYERS else 1:]:
+        if limits.notify:
+            limits.notify(f"A*'s table reached the memory limit; {name} within the same "
+                          f"memory proves the minimum, from {start} moves up to the "
+                          f"{len(packed)} of the win found")
+        search = make(pos.words(), clock.avail(), start=start, upper=packed,
+                      notify=limits.notify)
+        search, status, nodes, limit = _run_stage(search, limits, clock, nodes)
+        if verdict(status) == WON:
+            moves = Move.unpack_all(search.path())
+            return replace(won, moves=moves, optimal=True, nodes=nodes,
+                           seconds=clock.elapsed(), lower_bound=len(moves), limit=None)
+        start = max(start, search.bound())
+        search = None
+        give_back_freed_memory()
+        if limit != Limit.MEMORY:
+            break
+    return replace(won, nodes=nodes, seconds=clock.elapsed(), lower_bound=start,
+                   limit=limit or won.limit)
 
 
 def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Clock):
@@ -236,55 +244,8 @@ def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Cloc
                                             lambda: clock.out_of_time() or clock.cancelled(),
                                             limits.notify, limits.progress)
     clock.note(peak)
-    give_back_freed_memory()        # the beams' blocks, before the walk maps its table
+    give_back_freed_memory()        # the beams' blocks, before the next search maps its own
     return line, kept
-
-
-def _from_frontier(pos: Position, search, lower: int, limits: Limits, clock: Clock,
-                   spent: int) -> Result | None:
-    """After A*'s table reached max_memory: keep it, and with its open positions as roots
-    (frontier.Frontier) prove the minimum by iterative deepening (frontier.FrontierIda),
-    once the portfolio, run in the memory left, has found a win to prove shortest (or has
-    proven the position lost).  None when the portfolio could not decide within that
-    memory: the caller frees A*'s table and goes on as before (_deepen)."""
-    fr = frontier_mod.Frontier(search)
-    clock.reserved = fr.held_bytes()
-    clock.note(0)
-    if clock.avail() < MIN_WALK_BYTES:
-        clock.reserved = 0
-        return None
-    try:
-        found = _solve(pos, limits, False, clock)
-        nodes = spent + found.nodes
-        if found.verdict == LOST:
-            return replace(found, nodes=nodes, seconds=clock.elapsed())
-        if found.verdict != WON:
-            if found.limit == Limit.MEMORY:
-                return None
-            return replace(found, nodes=nodes, seconds=clock.elapsed(), lower_bound=lower)
-        packed = shorten(pos.words(), [m.pack() for m in found.moves])
-        packed, kept = _beamed(pos, lower, packed, limits, clock)
-        nodes += kept
-        won = Result(verdict=WON, moves=Move.unpack_all(packed), optimal=len(packed) <= lower,
-                     nodes=nodes, seconds=clock.elapsed(), lower_bound=lower,
-                     limit=None if len(packed) <= lower else Limit.MEMORY)
-        if won.optimal or clock.out_of_time() or clock.cancelled():
-            return won
-        if limits.notify:
-            limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
-                          f"from A*'s open positions proves the minimum, from {lower} moves "
-                          f"up to the {len(packed)} of the win found")
-        ida = frontier_mod.FrontierIda(fr, clock.avail(), start=lower, upper=packed,
-                                       notify=limits.notify)
-        ida, status, nodes, limit = _run_stage(ida, limits, clock, nodes)
-        if verdict(status) == WON:
-            moves = Move.unpack_all(ida.path())
-            return replace(won, moves=moves, optimal=True, nodes=nodes,
-                           seconds=clock.elapsed(), lower_bound=len(moves), limit=None)
-        return replace(won, nodes=nodes, seconds=clock.elapsed(),
-                       lower_bound=max(lower, ida.bound()), limit=limit or Limit.MEMORY)
-    finally:
-        clock.reserved = 0
 
 
 def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> Result:
@@ -308,10 +269,6 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         if optimal_limit == Limit.CANCELLED or nodes >= limits.max_nodes:
             return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(),
                           limit=optimal_limit, lower_bound=lower)
-        if optimal_limit == Limit.MEMORY and FROM_FRONTIER:
-            done = _from_frontier(pos, search, lower, limits, clock, nodes)
-            if done is not None:
-                return done
         search = None       # free A*'s table before the portfolio makes its own
 
     def finish(done: Result) -> Result:

@@ -1,0 +1,320 @@
+"""The layered search (search/layers.py): its layers against plain-Python layers, its
+lengths against the reference BFS distances and A*'s minima on seeded positions, a known
+win proven or beaten, and the memory limit (never a wrong answer); every solution
+replayed by the reference verifier.  solve() with it past A*'s memory: test_ida.py."""
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key
+from drez.solver.solodrez.rules.moves import Move
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar, beam, layers
+from drez.solver.solodrez.search.deadness import dead_memo, is_dead
+from drez.solver.solodrez.search.solve import Limit, Limits, run_search, solve
+from drez.solver.solodrez.search.stats_slots import LENGTH
+from drez.solver.solodrez.search.status import FULL, RUNNING, WON
+from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
+from tests.solodrez.helpers import (
+    biased_game,
+    fast_reference,
+    late_game_cases,
+    random_small_position,
+    random_walk,
+    ref,
+    replayed,
+    to_engine,
+    to_ref,
+)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_reference():
+    with fast_reference():
+        yield
+
+
+def _key(cols) -> tuple:
+    key = np.zeros(KEY_WORDS, np.int64)
+    canonical_key(np.asarray(cols, np.int64), np.zeros(engine.NCOLS, np.int64), key)
+    return tuple(int(k) for k in key)
+
+
+def _plain_layer(parents, g, target, late):
+    """Layer g + 1 of layers.py's docstring in plain Python: {canonical key: position} of
+    every child (Position.legal_moves with pruning) of `parents` (layer g) with
+    g + 1 + h <= target, not dropped by the exactness test at g + 1 + h = target, and
+    not dead below it; or None when a child is won."""
+    memo, tight = dead_memo(), tight_scratch()
+    out = {}
+    for pos in parents:
+        for move in pos.legal_moves(prune=True):
+            child = pos.play(move)
+            if child.is_won():
+                return None
+            h = child.lower_bound()
+            w = child.words()
+            f = g + 1 + h
+            if f > target:
+                continue
+            if f == target and h > 1 and bound_not_exact(w, *tight, late):
+                continue
+            if f < target and is_dead(w, memo):
+                continue
+            out.setdefault(_key(w), child)
+    return out
+
+
+def _layers_of(search, depth_limit, most):
+    """Run `search` layer by layer: [(set of keys, count) of layer 1, 2, ...] until it
+    stops, or a layer holds more than `most` positions."""
+    out = []
+    while search.status in (RUNNING, FULL) and len(out) < depth_limit:
+        depth = int(search.st[layers.DEPTH])
+        if search.status == FULL:
+            assert search.grow_within(1 << 30) is not None
+        search.run(50)
+        if search.status == RUNNING and int(search.st[layers.DEPTH]) > depth:
+            layer = search.cur[:search.ncur]
+            out.append(({tuple(int(x) for x in k) for k in layer}, len(layer)))
+            if len(layer) > most:
+                break
+    return out
+
+
+@pytest.mark.parametrize("late", [False, True])
+def test_layers_against_plain_python_layers(late, monkeypatch):
+    """On 40 seeded positions, 20-80 random moves into deals or 3-8 moves before the end
+    of a won deal's solution, with bounds T from the root's h to
+    h + 2: each layer the kernel builds holds exactly the keys of the plain-Python layer
+    built from the previous one, none twice, and it reports a win exactly when the plain
+    layer meets one.  The layers start at 4 places, so they fill and grow often."""
+    monkeypatch.setattr(layers, "FIRST_ROOM", 4)
+    rng = random.Random(20261205 + late)
+    compared = wins = 0
+    for i in range(40):
+        if i % 2:
+            pos = random_walk(rng.randrange(10_000), rng, rng.randrange(20, 80))
+        else:
+            pos = _near_the_end(rng.randrange(10_000), rng.randrange(3, 9))
+        if pos.is_won():
+            continue
+        target = pos.lower_bound() + rng.randrange(3)
+        search = layers.LayeredSearch(pos.words(), 1 << 30, start=target,
+                                      upper=[0] * (target + 1), late=late)
+        built = _layers_of(search, 6, 2_000)
+        parents = [pos]
+        for g, (keys, count) in enumerate(built):
+            plain = _plain_layer(parents, g, target, late)
+            assert plain is not None
+            assert keys == set(plain) and count == len(keys), (pos, g)
+            parents = list(plain.values())
+            compared += 1
+        if search.status == WON and search.found:
+            assert _plain_layer(parents, len(built), target, late) is None
+            wins += 1
+    assert compared >= 100 and wins >= 3
+
+
+def _near_the_end(deal, back):
+    """The position `back` moves before the end of solve()'s win of `deal` (or its
+    start when it is lost or shorter)."""
+    pos = Position.from_deal(deal)
+    line = [pos]
+    for m in solve(pos).moves:
+        line.append(line[-1].play(m))
+    return line[max(0, len(line) - 1 - back)]
+
+
+def run_layers(words, budget=5_000_000, **kw):
+    s = layers.LayeredSearch(np.asarray(words, np.int64), kw.pop("max_bytes", 1 << 28), **kw)
+    while s.status in (RUNNING, FULL) and s.expanded < budget:
+        if s.status == FULL and s.grow_within(1 << 28) is None:
+            break
+        s.run(10_000)
+    return s.status, s
+
+
+def test_against_bfs_on_the_late_game_corpus():
+    """tests/solodrez/data/late_game.txt pins the reference BFS distance of 40 positions:
+    the layered search finds a win of exactly that length on the 28 won ones; on the 12
+    lost ones it never claims a win."""
+    won = 0
+    for p, d in late_game_cases():
+        pos = to_engine(p).settled()
+        status, s = run_layers(pos.words(), budget=200_000)
+        if d == "LOST":
+            assert status != WON, p
+            continue
+        won += 1
+        assert status == WON and s.found, p
+        assert replayed(pos, s.path()) == d, p
+    assert won == 28
+
+
+def test_against_bfs_near_the_end_of_deals():
+    """Positions 2-5 moves from the end of A*'s solutions of deals 20-25, and one random
+    move away from them: where BFS decides them, the layered search's length is the BFS
+    distance."""
+    rng = random.Random(43)
+    checked = 0
+    for n in range(20, 26):
+        pos = Position.from_deal(n)
+        a = astar.AStar(pos.words(), 1 << 24)
+        assert a.run(2_000_000) == astar.WON
+        line = [pos]
+        for m in Move.unpack_all(a.path()):
+            line.append(line[-1].play(m))
+        for cur in line[-6:-2]:
+            for p in (cur, cur.play(rng.choice(cur.legal_moves(prune=True)))):
+                d = ref.shortest_distance(to_ref(p), max_nodes=20_000)
+                if not isinstance(d, int) or d == 0:
+                    continue
+                checked += 1
+                status, s = run_layers(p.words())
+                assert status == WON, n
+                assert replayed(p, s.path()) == d, n
+    assert checked >= 30
+
+
+def test_against_astar_on_seeded_positions():
+    """300 seeded positions of 12 real cards: the same length as A* (whose lengths equal
+    BFS: test_optimal_bounds.py); 60 late middle games with A*'s win as the known one:
+    no layer holds a shorter win, so that win is proven shortest; with and without the
+    third exactness test."""
+    rng = random.Random(20261205)
+    checked = 0
+    while checked < 300:
+        p = ref.settle(random_small_position(rng, 2, rng.random() < 0.5))
+        pos = to_engine(p)
+        a = astar.AStar(pos.words(), 1 << 24)
+        if a.run(100_000) != astar.WON or pos.is_won():
+            continue
+        checked += 1
+        status, s = run_layers(pos.words(), late=bool(checked % 2))
+        assert status == WON, p
+        assert replayed(pos, s.path()) == int(a.stats[LENGTH]), p
+    games = 0
+    for n in range(60, 100):
+        for p in biased_game(n, rng, 40, 0.7)[-13::6]:
+            pos = to_engine(p)
+            a = astar.AStar(pos.words(), 1 << 24)
+            if a.run(300_000) != astar.WON or pos.is_won():
+                continue
+            games += 1
+            best = a.path()
+            status, s = run_layers(pos.words(), late=bool(games % 2), upper=best)
+            assert status == WON and not s.found and s.path() == best, p
+    assert games >= 60
+
+
+def test_a_known_solution_is_proven_or_beaten():
+    """With `upper`, a shortest solution is proven shortest (path gives it back, no layer
+    holds a shorter win) from a start bound two below it; and, 6-12 moves before the end
+    of the portfolio's wins of deals 0-39, the rest of that win is beaten by a shortest
+    one (A*'s length) wherever it is longer."""
+    pos = Position.from_deal(3)
+    a = astar.AStar(pos.words(), 1 << 26)
+    assert a.run(5_000_000) == astar.WON
+    best = a.path()
+    status, s = run_layers(pos.words(), upper=best, start=len(best) - 2)
+    assert status == WON and not s.found and s.path() == best
+    assert s.bound() == len(best)
+    beaten = 0
+    rng = random.Random(7)
+    for deal in range(40):
+        start = Position.from_deal(deal)
+        line, moves = [start], [m.pack() for m in solve(start).moves]
+        for m in Move.unpack_all(moves):
+            line.append(line[-1].play(m))
+        back = rng.randrange(6, 13)
+        if len(moves) <= back or not line[-1].is_won():
+            continue
+        pos, rest = line[-1 - back], moves[-back:]
+        a = astar.AStar(pos.words(), 1 << 24)
+        assert a.run(1_000_000) == astar.WON
+        status, s = run_layers(pos.words(), upper=rest)
+        assert status == WON and s.found == (int(a.stats[LENGTH]) < back)
+        assert replayed(pos, s.path()) == int(a.stats[LENGTH])
+        beaten += s.found
+    assert beaten >= 3
+
+
+def test_too_little_memory_stops_it_with_a_true_bound():
+    """A layer that outgrows max_memory stops the search on memory, its proven bound no
+    larger than the minimum and no win claimed; what it held stayed within the limit."""
+    pos = Position.from_deal(957)
+    cap = 1 << 20
+    s = layers.LayeredSearch(pos.words(), cap, start=52)
+    status, nodes, limit = run_search(s, Limits(max_memory=cap))
+    assert status == FULL and limit == Limit.MEMORY
+    assert pos.lower_bound() <= s.bound() <= 53      # 957's minimum (reports/bench)
+    assert s.table_bytes() <= cap and nodes > 0
+
+
+@pytest.mark.parametrize("beams", [(), beam.BEAM_OFFSETS])
+@pytest.mark.parametrize("deal", [882, 957])
+def test_solve_proves_the_minimum_past_astars_memory(deal, beams, monkeypatch):
+    """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
+    ample memory, by the layered search; the solve held at most max_memory; notify heard
+    it, and progress heard the work as it went.  With and without the beams that look
+    for a short win first (beam.py: they may find the minimum before it starts; without
+    them the layers of the iteration that meets a win may outgrow the memory, and IDA*
+    takes over).  (test_ida.py checks the same with LAYERS off: IDA* from the root.)"""
+    monkeypatch.setattr(beam, "BEAM_OFFSETS", beams)
+    pos = Position.from_deal(deal)
+    ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
+    heard, made = [], []
+    cap = 8 << 20
+    r = solve(pos, Limits(max_memory=cap, notify=heard.append, progress=made.append),
+              want_optimal=True)
+    assert r.verdict == "WON" and r.optimal and r.limit is None and r.lower_bound == ample.length
+    # progress heard every slice of every stage: all the work the result counts, bar the
+    # roots each search stores when it is made
+    assert len(made) > 10 and min(made) >= 0 and r.nodes - 10 <= sum(made) <= r.nodes
+    assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
+    assert r.table_bytes <= cap
+    assert any("depth layers" in h for h in heard)
+    assert heard[0].startswith("a beam search") == bool(beams)
+    if beams:       # the beam's win: the layers need only prove one bound
+        assert not any("IDA*" in h for h in heard)
+
+
+def test_a_layer_past_the_memory_hands_over_to_ida(monkeypatch):
+    """When a layer outgrows max_memory, IDA* from the root goes on from the bound the
+    layers proved, and proves the same minimum."""
+    monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
+    monkeypatch.setattr(layers, "PLACE_BYTES", 1 << 14)     # room for a few hundred only
+    pos = Position.from_deal(957)
+    heard = []
+    r = solve(pos, Limits(max_memory=4 << 20, notify=heard.append), want_optimal=True)
+    assert r.verdict == "WON" and r.optimal and r.lower_bound == 53
+    assert replayed(pos, [m.pack() for m in r.moves]) == 53
+    layered = [i for i, h in enumerate(heard) if "depth layers" in h]
+    handed = [i for i, h in enumerate(heard) if "(IDA*)" in h]
+    assert layered and handed and layered[0] < handed[0]
+
+
+def test_solve_under_limits_keeps_the_win_and_the_bound(monkeypatch):
+    """The layered search stopped by max_nodes or by cancel: the portfolio's win stays,
+    not claimed shortest, with a proven lower bound no larger than the minimum (no
+    beams: one could find the minimum first)."""
+    monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
+    pos = Position.from_deal(957)
+    r = solve(pos, Limits(max_memory=4 << 20, max_nodes=150_000), want_optimal=True)
+    assert r.verdict == "WON" and not r.optimal and r.limit == Limit.NODES
+    assert r.lower_bound <= 53 <= r.length
+    replayed(pos, [m.pack() for m in r.moves])
+    cancel = threading.Event()
+
+    def stop(text):
+        if "depth layers" in text:
+            cancel.set()
+    r = solve(pos, Limits(max_memory=4 << 20, cancel=cancel, notify=stop), want_optimal=True)
+    assert r.verdict == "WON" and not r.optimal and r.limit == Limit.CANCELLED
+    assert r.lower_bound <= 53
