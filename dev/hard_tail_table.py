@@ -1,7 +1,8 @@
 """The table of reports/hard-tail/hard-tail.md from dev/hard_tail.sh's output folder:
-.venv/bin/python -m dev.hard_tail_table OUTDIR [EARLIER]
-A deal OUTDIR lacks is read from EARLIER when that has it, and marked so (for deals that
-a change does not touch, such as those A* proves alone when the change is past A*)."""
+.venv/bin/python -m dev.hard_tail_table OUTDIR [EARLIER ...]
+A deal OUTDIR lacks is read from the first EARLIER folder that has it, and marked so (for
+deals that a change does not touch, such as those A* proves alone when the change is past
+A*)."""
 import csv
 import glob
 import json
@@ -10,7 +11,7 @@ import re
 import sys
 
 out = sys.argv[1]
-earlier = sys.argv[2] if len(sys.argv) > 2 else None
+earlier = sys.argv[2:]
 committed = {}
 for f in glob.glob("reports/deals-0-99999/deals-0-99999-optimal-pass-*.csv"):
     for r in csv.DictReader(open(f)):
@@ -25,9 +26,11 @@ for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1
         continue
     js, err = os.path.join(out, f"{d}.json"), os.path.join(out, f"{d}.err")
     note = ""
-    if earlier and not os.path.exists(err):
-        js, err = os.path.join(earlier, f"{d}.json"), os.path.join(earlier, f"{d}.err")
-        note = f" ({os.path.basename(os.path.normpath(earlier))}/)"
+    for folder in earlier:
+        if os.path.exists(err):
+            break
+        js, err = os.path.join(folder, f"{d}.json"), os.path.join(folder, f"{d}.err")
+        note = f" ({os.path.basename(os.path.normpath(folder))}/)"
     if os.path.exists(js) and os.path.getsize(js):
         r = json.load(open(js))
         e = open(err).read()

@@ -13,6 +13,10 @@ SCRIPT = textwrap.dedent("""
     import os, signal, sys, time
     from drez.solver.common.pool import stoppable_pool
 
+    # Ctrl-C as in a terminal: a suite started in the background (`make test &`) starts
+    # its processes with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     sent = []
     def stop_once():
         if not sent:

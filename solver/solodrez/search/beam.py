@@ -1,23 +1,24 @@
 """Short wins by beam search, before the proof past A*'s memory (numba).
 
-When A*'s table fills --max-memory, iterative deepening (frontier.py, ida.py) walks every
-bound from A*'s proven lower bound F up to the length U of the best win known, less one;
-only the iteration that meets a win ends early.  The portfolio's win is far longer than
-the minimum (73136: 70 moves, shortest 52), and it is what the solve answers when time or
-cancel stops the walk.  A beam to F + 1 finds a win of the minimum on every hard-tail deal
-whose minimum is F + 1 (reports/hard-tail/beam.md): then a stopped walk answers the
-minimum (not proven), and the walk stops after iteration F.  It does not shorten the
-proof much: there, the walk's iteration at the minimum met a win within about a million
-expansions anyway, while iteration F costs up to hundreds of millions.
+When A*'s table fills --max-memory, the layered search (layers.py; IDA*, ida.py, if a
+layer outgrows the memory) proves every bound from A*'s proven lower bound F up to the
+length U of the best win known, less one.  The portfolio's win is far longer than the
+minimum (73136: 70 moves, shortest 52).  A beam to F + 1 finds a win of the minimum on
+every hard-tail deal whose minimum is F + 1 (reports/hard-tail/beam.md): then only bound
+F is left to prove, and a solve that time or cancel stops answers the minimum (not
+proven).  An iteration that meets a win costs the layered search far more than one that
+proves none (it must build every layer below the win), so the beam spares the costliest
+pass.
 
 Layer g of a beam of `width` holds at most `width` positions at depth g: the children of
 layer g - 1 with g + h <= target (h = engine.lower_bound; a child at g + h = target is
 dropped where tight.bound_not_exact, all three tests, proves h not exact), not dead
 (deadness.is_dead), one of each canonical key, those of lowest h kept (ties: the parents'
 order, then the move-ordering score).  A win it meets is a line of legal moves from the
-position to a won one, at most target moves long (h = 0 at a win, so g <= target).  Beam search is not
-complete: finding nothing proves nothing, and no verdict or bound rests on it; only the
-walk's proof does, which any known win (its length U) shortens and never changes.
+position to a won one, at most target moves long (h = 0 at a win, so g <= target).  Beam
+search is not complete: finding nothing proves nothing, and no verdict or bound rests on
+it; only the proof past A*'s memory does (layers.py, ida.py), which any known win (its
+length U) shortens and never changes.
 """
 from __future__ import annotations
 

@@ -155,18 +155,18 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
     return RUNNING
 
 
-@njit(cache=True, nrt=True)
-def line_keys(root_key, moves, out):
+@njit(cache=True)
+def line_keys(root_key, moves, out, cols, scratch):
     """out[i]: the canonical key after moves[0..i], each move on the columns its parent's
-    key reads back to (key_to_columns), as layer_run made them."""
-    cols = np.empty(NCOLS, np.int64)
-    scratch = np.empty(NCOLS, np.int64)
-    key = root_key.copy()
+    key reads back to (key_to_columns), as layer_run made them.  cols, scratch: two
+    column arrays to work in."""
     for i in range(moves.shape[0]):
-        key_to_columns(key, cols)
+        if i == 0:
+            key_to_columns(root_key, cols)
+        else:
+            key_to_columns(out[i - 1], cols)
         apply_move(cols, moves[i])
-        canonical_key(cols, scratch, key)
-        out[i] = key
+        canonical_key(cols, scratch, out[i])
 
 
 def _work():
@@ -344,7 +344,8 @@ class LayeredSearch:
             p = int(par[p])
         moves.reverse()
         keys = np.zeros((len(moves) - 1, KEY_WORDS), np.int64)
-        line_keys(self.root_key, np.array(moves[:-1], np.int64), keys)
+        line_keys(self.root_key, np.array(moves[:-1], np.int64), keys,
+                  np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64))
         out = np.zeros(len(moves), np.int64)
         follow_keys(self.root, keys, out)
         return out.tolist()
