@@ -13,6 +13,8 @@ from drez.solver.solodrez.rules import engine, keys
 from drez.solver.solodrez.rules.cards import card_name, parse_card
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search.deadness import dead_memo, is_dead
+from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
 from tests.solodrez import reference as ref
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
@@ -149,6 +151,33 @@ def words_key(words) -> tuple:
     key = np.zeros(keys.KEY_WORDS, np.int64)
     keys.canonical_key(words, np.empty(engine.NCOLS, np.int64), key)
     return tuple(int(v) for v in key)
+
+
+def plain_layer(parents, g, target, late=True, dead_at_bound=True):
+    """Layer g + 1 of a search by depth under the bound `target`, in plain Python:
+    {canonical key: child} of every child (Position.legal_moves with pruning, which drops
+    a whole column onto an empty one: the parent again) of `parents` (at depth g) with
+    g + 1 + h <= target, not dropped by the exactness test at g + 1 + h = target (its
+    third part with `late`), and not dead (below the bound only, without
+    `dead_at_bound`); or None when a child is won."""
+    memo, tight = dead_memo(), tight_scratch()
+    out = {}
+    for pos in parents:
+        for move in pos.legal_moves(prune=True):
+            child = pos.play(move)
+            if child.is_won():
+                return None
+            h = child.lower_bound()
+            w = child.words()
+            f = g + 1 + h
+            if f > target:
+                continue
+            if f == target and h > 1 and bound_not_exact(w, *tight, late):
+                continue
+            if (f < target or dead_at_bound) and is_dead(w, memo):
+                continue
+            out.setdefault(words_key(w), child)
+    return out
 
 
 def late_game_cases():

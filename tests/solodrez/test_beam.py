@@ -14,12 +14,12 @@ from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam
-from drez.solver.solodrez.search.deadness import dead_memo, is_dead
+from drez.solver.solodrez.search.deadness import dead_memo
 from drez.solver.solodrez.search.solve import solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.table import new_table
-from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
-from tests.solodrez.helpers import biased_game, random_walk, replayed, to_engine
+from drez.solver.solodrez.search.tight import tight_scratch
+from tests.solodrez.helpers import biased_game, plain_layer, random_walk, replayed, to_engine
 
 
 def _key(cols) -> tuple:
@@ -30,25 +30,10 @@ def _key(cols) -> tuple:
 
 def _plain_layer(parents, g, target):
     """Layer g + 1 of beam.py's docstring in plain Python, before the cut: {canonical key:
-    h} of every child (Position.legal_moves with pruning, which drops a whole column onto
-    an empty one: the parent again) of the positions `parents` at depth g with g + 1 + h <=
-    target, not dead, and not dropped by the exactness test at g + 1 + h = target; or None
-    when a child is won."""
-    memo, tight = dead_memo(), tight_scratch()
-    out = {}
-    for pos in parents:
-        for move in pos.legal_moves(prune=True):
-            child = pos.play(move)
-            if child.is_won():
-                return None
-            h = child.lower_bound()
-            w = child.words()
-            if g + 1 + h > target or is_dead(w, memo):
-                continue
-            if g + 1 + h == target and h > 1 and bound_not_exact(w, *tight, 1):
-                continue
-            out[_key(w)] = h
-    return out
+    h} (helpers.plain_layer: dead positions dropped at the bound too); or None when a
+    child is won."""
+    layer = plain_layer(parents, g, target)
+    return None if layer is None else {k: c.lower_bound() for k, c in layer.items()}
 
 
 def _layer(parents, g, target, width):

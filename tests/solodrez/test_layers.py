@@ -10,20 +10,17 @@ import threading
 import numpy as np
 import pytest
 
-from drez.solver.solodrez.rules import engine
-from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam, layers
-from drez.solver.solodrez.search.deadness import dead_memo, is_dead
 from drez.solver.solodrez.search.solve import Limit, Limits, run_search, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import FULL, RUNNING, WON
-from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
 from tests.solodrez.helpers import (
     biased_game,
     fast_reference,
     late_game_cases,
+    plain_layer,
     random_small_position,
     random_walk,
     ref,
@@ -37,37 +34,6 @@ from tests.solodrez.helpers import (
 def memoised_reference():
     with fast_reference():
         yield
-
-
-def _key(cols) -> tuple:
-    key = np.zeros(KEY_WORDS, np.int64)
-    canonical_key(np.asarray(cols, np.int64), np.zeros(engine.NCOLS, np.int64), key)
-    return tuple(int(k) for k in key)
-
-
-def _plain_layer(parents, g, target, late):
-    """Layer g + 1 of layers.py's docstring in plain Python: {canonical key: position} of
-    every child (Position.legal_moves with pruning) of `parents` (layer g) with
-    g + 1 + h <= target, not dropped by the exactness test at g + 1 + h = target, and
-    not dead below it; or None when a child is won."""
-    memo, tight = dead_memo(), tight_scratch()
-    out = {}
-    for pos in parents:
-        for move in pos.legal_moves(prune=True):
-            child = pos.play(move)
-            if child.is_won():
-                return None
-            h = child.lower_bound()
-            w = child.words()
-            f = g + 1 + h
-            if f > target:
-                continue
-            if f == target and h > 1 and bound_not_exact(w, *tight, late):
-                continue
-            if f < target and is_dead(w, memo):
-                continue
-            out.setdefault(_key(w), child)
-    return out
 
 
 def _layers_of(search, depth_limit, most):
@@ -110,13 +76,13 @@ def test_layers_against_plain_python_layers(late, monkeypatch):
         built = _layers_of(search, 6, 2_000)
         parents = [pos]
         for g, (keys, count) in enumerate(built):
-            plain = _plain_layer(parents, g, target, late)
+            plain = plain_layer(parents, g, target, late, dead_at_bound=False)
             assert plain is not None
             assert keys == set(plain) and count == len(keys), (pos, g)
             parents = list(plain.values())
             compared += 1
         if search.status == WON and search.found:
-            assert _plain_layer(parents, len(built), target, late) is None
+            assert plain_layer(parents, len(built), target, late, dead_at_bound=False) is None
             wins += 1
     assert compared >= 100 and wins >= 3
 
