@@ -21,8 +21,8 @@ shortest winning line; p_i is at distance exactly i from the root and L - i from
     `engine.generate_moves` with pruning; at f = T only moves lowering h can keep
     f <= T, since h drops by at most one a move, and `rules.productive` lists just those),
     p_{i+1} among them at g = i + 1, with f = i + 1 + h(p_{i+1}) <= L <= T (h is
-    admissible, and so is h + 1 where the exactness test raises it); it is not dead (it
-    is won).  So it is put in layer i + 1, or is there already.  Then p_{L-1}'s expansion
+    admissible, and so is h + 1 where the exactness test raises it); it is not dead (a
+    win is reached from it).  So it is put in layer i + 1, or is there already.  Then p_{L-1}'s expansion
     generates the win.
 (2) Every position of layer g is reached by a line of g moves (its parents' places and
     moves are that line), so a win generated from layer g is g + 1 <= T moves long
