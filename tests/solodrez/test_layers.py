@@ -53,13 +53,14 @@ def _layers_of(search, depth_limit, most):
     return out
 
 
-@pytest.mark.parametrize("late", [False, True])
-def test_layers_against_plain_python_layers(late, monkeypatch):
+@pytest.mark.parametrize("late, records", [(False, True), (True, True), (True, False)])
+def test_layers_against_plain_python_layers(late, records, monkeypatch):
     """On 40 seeded positions, 20-80 random moves into deals or 3-8 moves before the end
     of a won deal's solution, with bounds T from the root's h to
     h + 2: each layer the kernel builds holds exactly the keys of the plain-Python layer
     built from the previous one, none twice, and it reports a win exactly when the plain
-    layer meets one.  The layers start at 4 places, so they fill and grow often."""
+    layer meets one.  The layers start at 4 places, so they fill and grow often; without
+    the records, the layers are the same."""
     monkeypatch.setattr(layers, "FIRST_ROOM", 4)
     rng = random.Random(20261205 + late)
     compared = wins = 0
@@ -72,7 +73,7 @@ def test_layers_against_plain_python_layers(late, monkeypatch):
             continue
         target = pos.lower_bound() + rng.randrange(3)
         search = layers.LayeredSearch(pos.words(), 1 << 30, start=target,
-                                      upper=[0] * (target + 1), late=late)
+                                      upper=[0] * (target + 1), late=late, records=records)
         built = _layers_of(search, 6, 2_000)
         parents = [pos]
         for g, (keys, count) in enumerate(built):
@@ -150,9 +151,10 @@ def test_against_bfs_near_the_end_of_deals():
 
 def test_against_astar_on_seeded_positions():
     """300 seeded positions of 12 real cards: the same length as A* (whose lengths equal
-    BFS: test_optimal_bounds.py); 60 late middle games with A*'s win as the known one:
-    no layer holds a shorter win, so that win is proven shortest; with and without the
-    third exactness test."""
+    BFS: test_optimal_bounds.py), a third of them without the records (IDA* reads the
+    win back); 60 late middle games with A*'s win as the known one: no layer holds a
+    shorter win, so that win is proven shortest; with and without the third exactness
+    test."""
     rng = random.Random(20261205)
     checked = 0
     while checked < 300:
@@ -162,8 +164,8 @@ def test_against_astar_on_seeded_positions():
         if a.run(100_000) != astar.WON or pos.is_won():
             continue
         checked += 1
-        status, s = run_layers(pos.words(), late=bool(checked % 2))
-        assert status == WON, p
+        status, s = run_layers(pos.words(), late=bool(checked % 2), records=checked % 3 > 0)
+        assert status == WON and (s.reader is not None) == (checked % 3 == 0 and s.found), p
         assert replayed(pos, s.path()) == int(a.stats[LENGTH]), p
     games = 0
     for n in range(60, 100):
@@ -183,7 +185,8 @@ def test_a_known_solution_is_proven_or_beaten():
     """With `upper`, a shortest solution is proven shortest (path gives it back, no layer
     holds a shorter win) from a start bound two below it; and, 6-12 moves before the end
     of the portfolio's wins of deals 0-39, the rest of that win is beaten by a shortest
-    one (A*'s length) wherever it is longer."""
+    one (A*'s length) wherever it is longer, with the records or (odd deals) read back
+    by IDA* without them."""
     pos = Position.from_deal(3)
     a = astar.AStar(pos.words(), 1 << 26)
     assert a.run(5_000_000) == astar.WON
@@ -204,7 +207,7 @@ def test_a_known_solution_is_proven_or_beaten():
         pos, rest = line[-1 - back], moves[-back:]
         a = astar.AStar(pos.words(), 1 << 24)
         assert a.run(1_000_000) == astar.WON
-        status, s = run_layers(pos.words(), upper=rest)
+        status, s = run_layers(pos.words(), upper=rest, records=deal % 2 == 0)
         assert status == WON and s.found == (int(a.stats[LENGTH]) < back)
         assert replayed(pos, s.path()) == int(a.stats[LENGTH])
         beaten += s.found
@@ -221,6 +224,22 @@ def test_too_little_memory_stops_it_with_a_true_bound():
     assert status == FULL and limit == Limit.MEMORY
     assert pos.lower_bound() <= s.bound() <= 53      # 957's minimum (reports/bench)
     assert s.table_bytes() <= cap and nodes > 0
+
+
+def test_dropping_the_records_lets_an_iteration_finish():
+    """Deal 957's iteration to 52 moves outgrows 4 MB with the records (it does at 3 MB
+    without them): they are dropped, the iteration ends without a win and proves 53
+    (957's minimum), within the limit; the same search at 3 MB stops on memory with a
+    bound of 52 at most."""
+    pos = Position.from_deal(957)
+    for mb, bound in ((4, 53), (3, 52)):
+        heard = []
+        cap = mb << 20
+        s = layers.LayeredSearch(pos.words(), cap, start=52, notify=heard.append)
+        status, _, limit = run_search(s, Limits(max_memory=cap))
+        assert status == FULL and limit == Limit.MEMORY and s.bound() == bound
+        assert not s.lined and "dropped" in heard[0] and s.table_bytes() <= cap
+        assert any("no solution of 52 moves" in h for h in heard) == (bound == 53)
 
 
 @pytest.mark.parametrize("beams", [(), beam.BEAM_OFFSETS])

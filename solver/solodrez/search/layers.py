@@ -37,25 +37,32 @@ keys are needed (on Solodrez such repeats are rare: reports/hard-tail/layers.md)
 IDA*, this never answers LOST.
 
 Memory: the two layers' keys, the index (INDEX_PER_ROOM slots a place), the 6-byte records
-of every layer; --max-memory bounds them (a layer that outgrows it answers FULL, and the
-search can go no further: UNKNOWN, memory).
+of every layer; --max-memory bounds them.  When a layer would outgrow it, the records are
+dropped (every layer's, and 6 bytes a place of the layers still to come) and the iteration
+goes on; a win it meets then has T moves, proven shortest by (3), and IDA* at bound T
+(which finds a win of at most T moves when one exists: ida.py) reads a line of T moves
+back.  A layer that outgrows max_memory even so answers FULL, and the search can go no
+further (UNKNOWN, memory).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ...common.allocator import MMAP_THRESHOLD
 from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key, key_hash, key_to_columns
 from ..rules.productive import generate_productive
 from .deadness import dead_memo, is_dead
+from .ida import IdaStar
 from .open_list import MAX_F
-from .parents import follow_keys
+from .parents import read_line
 from .status import FULL, RUNNING, TOO_LONG, WON
 from .tight import LATE_AFTER, bound_not_exact, tight_scratch
 
 INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
-PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM + 4 + 2)   # key, index, parent, move
+RECORD_BYTES = 4 + 2        # a position's record: its parent's place, the move
+PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM) + RECORD_BYTES    # key, index, record
 FIRST_ROOM = 1 << 10
 
 # the slots of LayeredSearch.st
@@ -144,8 +151,9 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
                 return FULL
             for w in range(KEY_WORDS):
                 nxt[nn, w] = key[w]
-            par[nn] = i
-            mv[nn] = moves[j]
+            if par.shape[0]:        # (none once the records are dropped)
+                par[nn] = i
+                mv[nn] = moves[j]
             index[-found - 2] = nn + 1
             st[BUILT] = nn + 1
             st[STORED] += 1
@@ -155,18 +163,8 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
     return RUNNING
 
 
-@njit(cache=True)
-def line_keys(root_key, moves, out, cols, scratch):
-    """out[i]: the canonical key after moves[0..i], each move on the columns its parent's
-    key reads back to (key_to_columns), as layer_run made them.  cols, scratch: two
-    column arrays to work in."""
-    for i in range(moves.shape[0]):
-        if i == 0:
-            key_to_columns(root_key, cols)
-        else:
-            key_to_columns(out[i - 1], cols)
-        apply_move(cols, moves[i])
-        canonical_key(cols, scratch, out[i])
+def _index_slots(room: int) -> int:
+    return max(room + 1, int(room * INDEX_PER_ROOM))      # one slot stays empty
 
 
 def _work():
@@ -180,12 +178,16 @@ class LayeredSearch:
     `max_bytes`; `run` works in slices of a budget, like ida.IdaStar, so solve's limits
     stop it between slices.  `start`: a proven lower bound to begin at; `upper`: the moves
     of a known win, proven shortest once T reaches their count.  `notify(text)` hears
-    each bound proven."""
+    each bound proven.  When a layer would outgrow max_bytes, the records are dropped
+    (the rest of the iteration, and later ones, keep none); a win met without them has a
+    proven length T, and IDA* at bound T (ida.IdaStar, within the same memory) reads a
+    line of T moves back."""
     slice = 20_000
     what = "the layered search"
 
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
-                 upper: list[int] | None = None, notify=None, late: bool | None = None):
+                 upper: list[int] | None = None, notify=None, late: bool | None = None,
+                 records: bool = True):
         self.root = words.astype(np.int64).copy()
         self.max_bytes = int(max_bytes)
         # tight.py's third test: on unless DREZ_LATE_BOUND=0 (deal 292's exhaustive pass to
@@ -205,7 +207,9 @@ class LayeredSearch:
         self.found = False          # ... and whether this search met it (else `upper`)
         self.widest = 1
         self.peak = 0
+        self.lined = bool(records)  # keeping the records (else they were dropped)
         self.records = []
+        self.reader = None          # IDA* reading back a win met without the records
         self.cur = self.nxt = self.par = self.mv = self.index = None
         if is_won(self.root):
             self.status, self.length = WON, 0
@@ -222,25 +226,29 @@ class LayeredSearch:
         self.nxt = self.par = self.mv = self.index = None
         self._make_layer(FIRST_ROOM)
 
+    def _place_bytes(self) -> int:
+        return PLACE_BYTES - (0 if self.lined else RECORD_BYTES)
+
     def _make_layer(self, room: int) -> None:
         """Arrays for a layer of `room` positions (fewer if max_bytes leaves less)."""
-        room = max(0, min(room, (self.max_bytes - self._held()) // PLACE_BYTES))
+        room = max(0, min(room, (self.max_bytes - self._held()) // self._place_bytes()))
         self.nxt = np.zeros((room, KEY_WORDS), np.int64)
-        self.par = np.zeros(room, np.int32)
-        self.mv = np.zeros(room, np.int16)
-        self.index = np.zeros(max(room + 1, int(room * INDEX_PER_ROOM)), np.int32)  # one empty
+        lined = room if self.lined else 0
+        self.par = np.zeros(lined, np.int32)
+        self.mv = np.zeros(lined, np.int16)
+        self.index = np.zeros(_index_slots(room), np.int32)
         self._note()
 
     @property
     def expanded(self) -> int:
-        return int(self.st[EXPANDED])
+        return int(self.st[EXPANDED]) + (self.reader.expanded if self.reader else 0)
 
     progress = expanded     # what `run`'s budget counts
     nodes = expanded        # the effort measure solve() adds up
 
     @property
     def stored(self) -> int:
-        return int(self.st[STORED])
+        return int(self.st[STORED]) + (self.reader.stored if self.reader else 0)
 
     @property
     def threshold(self) -> int:
@@ -259,45 +267,84 @@ class LayeredSearch:
         self.peak = max(self.peak, self._held() + extra)
 
     def table_bytes(self) -> int:
-        """The most bytes held at once so far (the two layers' keys, the index and every
-        layer's records; copies while a layer grows or ends included): at most
-        max_bytes."""
-        return self.peak
+        """The most bytes held at once so far (the two layers' keys, the index, the
+        records; a copy while a layer grows; IDA*'s table while it reads a line back): at
+        most max_bytes."""
+        return max(self.peak, self.reader.table_bytes() if self.reader else 0)
 
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (or all
-        that avail leaves); the peak held while copying, or None when avail leaves no
-        room for more."""
+        that avail leaves, after dropping the records if they are kept); the peak held,
+        or None when avail leaves no room for more."""
         nn = int(self.st[BUILT])
-        avail = min(avail, self.max_bytes)
-        held = self._held()
-        room = min(max(2 * nn, FIRST_ROOM), (avail - held) // PLACE_BYTES)
+        room = self._room_within(nn, avail)
+        if room <= nn and self.lined:
+            self._drop_records()
+            room = self._room_within(nn, avail)
         if room <= nn:
             return None
-        old = self.nxt, self.par, self.mv
-        self.nxt = self.par = self.mv = self.index = None
-        self._make_layer(room)
-        self._note(sum(a.nbytes for a in old))
-        self.nxt[:nn], self.par[:nn], self.mv[:nn] = (a[:nn] for a in old)
-        del old
+        self.index = None
+        # the arrays grow in place (glibc's realloc remaps large blocks without a copy);
+        # blocks below the mmap threshold may be copied: counted
+        copied = sum(a.nbytes for a in (self.nxt, self.par, self.mv) if a.nbytes < MMAP_THRESHOLD)
+        self.nxt.resize((room, KEY_WORDS), refcheck=False)
+        if self.lined:
+            self.par.resize(room, refcheck=False)
+            self.mv.resize(room, refcheck=False)
+        self._note(copied)
+        self.index = np.zeros(_index_slots(room), np.int32)
+        self._note()
         reindex(self.nxt, nn, self.index)
         self.status = RUNNING
         return self.peak
 
+    def _room_within(self, nn: int, avail: int) -> int:
+        """Places for the layer being built: twice nn, or what min(avail, max_bytes)
+        leaves besides everything else held and a copy of its small arrays."""
+        layer = [self.nxt, self.par, self.mv, self.index]
+        others = self._held() - sum(a.nbytes for a in layer)
+        copied = sum(a.nbytes for a in layer[:3] if a.nbytes < MMAP_THRESHOLD)
+        left = min(avail, self.max_bytes) - others - copied
+        return min(max(2 * nn, FIRST_ROOM), left // self._place_bytes())
+
+    def _drop_records(self) -> None:
+        """Keep no more records in this iteration: a win it meets is read back by IDA*."""
+        self.lined = False
+        self.records = []
+        self.par = np.zeros(0, np.int32)
+        self.mv = np.zeros(0, np.int16)
+        if self.notify:
+            self.notify(f"{self.what}: memory is short at {self.threshold} moves; the "
+                        f"records of the line are dropped (IDA* would read a win back)")
+
     def run(self, budget: int) -> int:
+        if self.reader is not None:     # after a win met without the records
+            self.status = self.reader.run(budget)
+            return self.status
         if self.status != RUNNING:
             return self.status
         status = layer_run(self.cur, self.ncur, self.nxt, self.index, self.par, self.mv,
                            self.st, budget, self.memo, self.work, self.late)
         if status == WON:
             self.length = int(self.st[DEPTH]) + 1
-            self.status, self.found = WON, True
+            self.found, self.status = True, WON if self.lined else RUNNING
             self._free()
+            if not self.lined:
+                self._start_reading()
         elif status == FULL:
             self.status = FULL
         elif self.st[NEXT] == self.ncur:
             self._next_layer()
         return self.status
+
+    def _start_reading(self) -> None:
+        """A win of T = length moves, met without the records: L = T is proven (the
+        iterations below T met none); IDA* at bound T finds a line of T moves."""
+        if self.notify:
+            self.notify(f"{self.what}: a win of {self.length} moves, the shortest; IDA* "
+                        f"reads its moves back")
+        self.records = []
+        self.reader = IdaStar(self.root, self.max_bytes, start=self.length)
 
     def _next_layer(self) -> None:
         """Layer g + 1 is built: it becomes the one expanded; an empty one ends the
@@ -319,10 +366,14 @@ class LayeredSearch:
                 self._begin()
             return
         self.widest = max(self.widest, nn)
-        self.cur = self.index = None    # freed first: the copies fit in the index's place
-        self._note(6 * nn)
-        self.records.append((self.par[:nn].copy(), self.mv[:nn].copy()))
-        self.cur, self.ncur = self.nxt, nn       # its spare rows stay until the next layer
+        self.cur = self.index = None
+        # trimmed in place to the layer's positions (large blocks shrink without a copy)
+        self.nxt.resize((nn, KEY_WORDS), refcheck=False)
+        if self.lined:
+            self.par.resize(nn, refcheck=False)
+            self.mv.resize(nn, refcheck=False)
+            self.records.append((self.par, self.mv))
+        self.cur, self.ncur = self.nxt, nn
         self.nxt = self.par = self.mv = None
         self._make_layer(max(FIRST_ROOM, nn + nn // 2))
         self.st[DEPTH] += 1
@@ -337,15 +388,7 @@ class LayeredSearch:
             return []
         if not self.found:
             return list(self.upper)
-        moves = [int(self.st[WIN_MOVE])]
-        p = int(self.st[WIN_PARENT])
-        for par, mv in reversed(self.records):
-            moves.append(int(mv[p]))
-            p = int(par[p])
-        moves.reverse()
-        keys = np.zeros((len(moves) - 1, KEY_WORDS), np.int64)
-        line_keys(self.root_key, np.array(moves[:-1], np.int64), keys,
-                  np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64))
-        out = np.zeros(len(moves), np.int64)
-        follow_keys(self.root, keys, out)
-        return out.tolist()
+        if self.reader is not None:
+            return self.reader.path()
+        return read_line(self.root, self.root_key, self.records, int(self.st[WIN_PARENT]),
+                         int(self.st[WIN_MOVE]))

@@ -1,11 +1,12 @@
 """A*'s parent pointers (numba kernels): moving the payload to new slots after a rehash,
-and tracing the solution through the chain of parents (search/astar.py keeps them).
+and tracing the solution through the chain of parents (search/astar.py keeps them); and
+reading a line back from the layered search's records (search/layers.py).
 """
 import numpy as np
 
 from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
-from ..rules.keys import KEY_WORDS, canonical_key
+from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
 
 
 @njit(cache=True)
@@ -82,3 +83,35 @@ def follow_keys(root, seq, out):
             raise AssertionError("no move leads to the next position of the solution")
         out[i] = chosen
         apply_move(cols, chosen)
+
+
+@njit(cache=True)
+def line_keys(root_key, moves, out, cols, scratch):
+    """out[i]: the canonical key after moves[0..i], each move on the columns its parent's
+    key reads back to (key_to_columns), as layer_run made them.  cols, scratch: two
+    column arrays to work in."""
+    for i in range(moves.shape[0]):
+        if i == 0:
+            key_to_columns(root_key, cols)
+        else:
+            key_to_columns(out[i - 1], cols)
+        apply_move(cols, moves[i])
+        canonical_key(cols, scratch, out[i])
+
+
+def read_line(root, root_key, records, last_parent: int, last_move: int) -> list[int]:
+    """The packed moves, on the root's own columns, of the line that `records` (for each
+    layer 1, 2, ...: (parents, moves), each position's parent's place in the layer before
+    and the move to it) give to place last_parent of the last layer, then last_move."""
+    moves = [last_move]
+    p = last_parent
+    for par, mv in reversed(records):
+        moves.append(int(mv[p]))
+        p = int(par[p])
+    moves.reverse()
+    keys = np.zeros((len(moves) - 1, KEY_WORDS), np.int64)
+    line_keys(root_key, np.array(moves[:-1], np.int64), keys,
+              np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64))
+    out = np.zeros(len(moves), np.int64)
+    follow_keys(root, keys, out)
+    return out.tolist()
