@@ -1,31 +1,45 @@
 """One pass of the layered search (solver/solodrez/search/layers.py) on a deal: prove that
 no win of T moves exists (or find one), at a memory bound, with or without the third
-exactness test; prints expansions, the widest layer, seconds and peak RSS
+exactness test, alone or with IDA* beside it (search/race.py, as solve runs it; LATE
+then is its default); prints expansions, the widest layer, seconds and peak RSS
 (reports/hard-tail/layers.md).
 
-    .venv/bin/python -m dev.layered_pass DEAL T [MEGABYTES [LATE]]
+    .venv/bin/python -m dev.layered_pass DEAL T [MEGABYTES [LATE [IDA]]]
 """
 import resource
 import sys
 import time
 
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import layers
+from drez.solver.solodrez.search import layers, race
 from drez.solver.solodrez.search.solve import Limits, run_search
 
 deal, bound = int(sys.argv[1]), int(sys.argv[2])
 memory = (int(sys.argv[3]) if len(sys.argv) > 3 else 1024) << 20
 late = bool(int(sys.argv[4])) if len(sys.argv) > 4 else None
+beside = len(sys.argv) > 5 and sys.argv[5] == "ida"
 start = time.time()
+
+
+def notify(text):
+    print(f"{time.time() - start:.1f}s", text, flush=True)
+
+
 # a placeholder win of T + 1 moves: the pass proves none of T exists, or finds one
-search = layers.LayeredSearch(Position.from_deal(deal).words(), memory, start=bound,
-                              upper=[0] * (bound + 1), late=late,
-                              notify=lambda text: print(f"{time.time() - start:.1f}s", text,
-                                                        flush=True))
+words, upper = Position.from_deal(deal).words(), [0] * (bound + 1)
+if beside:
+    search = race.LayersWithIda(words, memory, start=bound, upper=upper, notify=notify)
+    layered = search.layers
+else:
+    search = layered = layers.LayeredSearch(words, memory, start=bound, upper=upper, late=late,
+                                            notify=notify)
 status, nodes, limit = run_search(search, Limits(max_memory=memory))
-found = f"a win of {search.length} moves" if search.found else \
-    f"no win of {bound} moves" if status == layers.WON else f"stopped ({limit})"
+length = search.bound()
+found = f"no win of {bound} moves" if status == layers.WON and length > bound else \
+    f"a win of {length} moves" if status == layers.WON else f"stopped ({limit})"
+if beside:
+    found += f" (IDA*: {search.ida.expanded:,} expansions)"
 print(f"deal {deal} T {bound}: {found}; {search.expanded:,} expansions, widest layer "
-      f"{search.widest:,}, {time.time() - start:.0f} s, peak RSS "
+      f"{layered.widest:,}, {time.time() - start:.0f} s, peak RSS "
       f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10} MB, tables at most "
       f"{search.table_bytes() >> 20} MB")

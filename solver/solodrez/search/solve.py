@@ -25,7 +25,7 @@ from . import astar as astar_mod
 from . import beam as beam_mod
 from . import dfs as dfs_mod
 from . import ida as ida_mod
-from . import layers as layers_mod
+from . import race as race_mod
 from .budget import (  # noqa: F401  (the defaults: importers read them here)
     DEFAULT_MAX_MEMORY,
     DEFAULT_MAX_NODES,
@@ -215,7 +215,7 @@ def _deepen(pos: Position, won: Result, limits: Limits, clock: Clock) -> Result:
     packed, kept = _beamed(pos, start, [m.pack() for m in won.moves], limits, clock)
     won = replace(won, moves=Move.unpack_all(packed), nodes=won.nodes + kept)
     nodes, limit = won.nodes, None
-    stages = ((layers_mod.LayeredSearch, "a breadth-first search by depth layers"),
+    stages = ((race_mod.LayersWithIda, "a breadth-first search by depth layers (IDA* beside it)"),
               (ida_mod.IdaStar, "iterative deepening (IDA*)"))
     for make, name in stages[0 if LAYERS else 1:]:
         if limits.notify:
