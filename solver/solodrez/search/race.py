@@ -8,7 +8,8 @@ from the root 46 (reports/hard-tail/layers.md).  So both run on the same bound, 
 IDA* gets one expansion for every IDA_SHARE_OF layered ones, with a small table of its
 own (IDA_BYTES, or a sixteenth of the memory if less; more only where IDA*'s least table
 and stack need it); the layered search gets the rest of the memory.  When the layered
-search proves a bound, IDA* starts afresh there.
+search proves a bound, IDA* starts afresh there; when the layered search meets a win
+without its records (layers.py), its own IDA* reading the line back runs alone.
 
 Each search's proof stands alone (their docstrings): the layered search's bound and win,
 IDA*'s first win (shortest: its iterations start at a proven lower bound).  So the first
@@ -78,7 +79,7 @@ class LayersWithIda:
         if self.status != RUNNING:
             return self.status
         owed = self.layers.expanded // IDA_SHARE_OF - self.spent - self.ida.expanded
-        if owed > 0 and self.ida.status == RUNNING:
+        if owed > 0 and self.ida.status == RUNNING and self.layers.reader is None:
             if self.ida.run(min(budget, owed)) == WON:
                 self.winner = self.ida
                 if self.notify:
