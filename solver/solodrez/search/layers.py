@@ -137,14 +137,14 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
                 st[WIN_PARENT] = i
                 st[WIN_MOVE] = moves[j]
                 return WON
+            canonical_key(child, scratch, key)
+            found = _index_find(index, nxt, key)
+            if found >= 0:      # (found before the tests: most children are found again)
+                continue
             if f2 == threshold and h2 > 1 and \
                     bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
                 continue
             if f2 < threshold and is_dead(child, memo):
-                continue
-            canonical_key(child, scratch, key)
-            found = _index_find(index, nxt, key)
-            if found >= 0:
                 continue
             nn = st[BUILT]
             if nn == room:
