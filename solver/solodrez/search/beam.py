@@ -82,14 +82,14 @@ def beam_layer(cur, hcur, ncur, g, target, nxt, hnxt, par, mv, cands, table, mem
                 found[0] = i
                 found[1] = moves[j]
                 return -1
+            canonical_key(child, scratch, key)
+            code = table_find(keys, key)
+            if code >= 0:       # (found before the tests, as in layers.py)
+                continue
             if f2 == target and h2 > 1 and \
                     bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, 1):
                 continue
             if is_dead(child, memo):
-                continue
-            canonical_key(child, scratch, key)
-            code = table_find(keys, key)
-            if code >= 0:
                 continue
             if nc == c_par.shape[0] or table_insert_at(keys, size, code, key) < 0:
                 return MORE_ROOM
