@@ -23,7 +23,7 @@ from .ida import IdaStar
 from .layers import LayeredSearch
 from .status import RUNNING, WON
 
-IDA_SHARE_OF = 4            # layered expansions for each of IDA*'s
+IDA_SHARE_OF = 8            # layered expansions for each of IDA*'s
 IDA_BYTES = 64 << 20        # IDA*'s table and stack at most (a sixteenth of the memory if less)
 
 
