@@ -183,8 +183,9 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a beam looks for a win of A*'s proven lower bound plus one move (beam.shorter_win),
     and with the best win known the layered search (layers.LayeredSearch: breadth first
     by depth, exhaustive below the win's length) proves it shortest or finds a shorter
-    one within max_memory, from A*'s proven lower bound (dropping the records of the
-    line when memory runs short: IDA* then reads a win back); if a layer outgrows
+    one within max_memory, from A*'s proven lower bound, with IDA* beside it
+    (race.LayersWithIda: the first win either meets), dropping the records of the line
+    when memory runs short (IDA* then reads a win back); if a layer outgrows
     max_memory even so, IDA* from the root (ida.IdaStar) goes on from the bound it proved.
     Time, cancel or max_nodes (counting their expansions) may stop them first; then the
     win stays, with the lower bound they proved.
