@@ -14,6 +14,7 @@ from drez.solver.solodrez.rules.cards import card_name, parse_card
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search.deadness import dead_memo, is_dead
+from drez.solver.solodrez.search.solve import solve
 from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
 from tests.solodrez import reference as ref
 
@@ -178,6 +179,16 @@ def plain_layer(parents, g, target, late=True, dead_at_bound=True):
                 continue
             out.setdefault(words_key(w), child)
     return out
+
+
+def near_the_end(deal, back) -> Position:
+    """The position `back` moves before the end of solve()'s win of `deal` (or its
+    start when it is lost or shorter)."""
+    pos = Position.from_deal(deal)
+    line = [pos]
+    for m in solve(pos).moves:
+        line.append(line[-1].play(m))
+    return line[max(0, len(line) - 1 - back)]
 
 
 def late_game_cases():

@@ -20,6 +20,7 @@ from tests.solodrez.helpers import (
     biased_game,
     fast_reference,
     late_game_cases,
+    near_the_end,
     plain_layer,
     random_small_position,
     random_walk,
@@ -68,7 +69,7 @@ def test_layers_against_plain_python_layers(late, records, monkeypatch):
         if i % 2:
             pos = random_walk(rng.randrange(10_000), rng, rng.randrange(20, 80))
         else:
-            pos = _near_the_end(rng.randrange(10_000), rng.randrange(3, 9))
+            pos = near_the_end(rng.randrange(10_000), rng.randrange(3, 9))
         if pos.is_won():
             continue
         target = pos.lower_bound() + rng.randrange(3)
@@ -86,16 +87,6 @@ def test_layers_against_plain_python_layers(late, records, monkeypatch):
             assert plain_layer(parents, len(built), target, late, dead_at_bound=False) is None
             wins += 1
     assert compared >= 100 and wins >= 3
-
-
-def _near_the_end(deal, back):
-    """The position `back` moves before the end of solve()'s win of `deal` (or its
-    start when it is lost or shorter)."""
-    pos = Position.from_deal(deal)
-    line = [pos]
-    for m in solve(pos).moves:
-        line.append(line[-1].play(m))
-    return line[max(0, len(line) - 1 - back)]
 
 
 def run_layers(words, budget=5_000_000, **kw):

@@ -8,11 +8,10 @@ import random
 
 import pytest
 
-from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, race
-from drez.solver.solodrez.search.solve import Limit, Limits, run_search, solve
+from drez.solver.solodrez.search.solve import Limit, Limits, run_search
 from drez.solver.solodrez.search.status import RUNNING, WON
-from tests.solodrez.helpers import fast_reference, replayed
+from tests.solodrez.helpers import fast_reference, near_the_end, replayed
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -26,11 +25,7 @@ def _middle_games(rng, count):
     portfolio's wins of seeded deals, that A* solves in 300,000 positions."""
     out = []
     while len(out) < count:
-        pos = Position.from_deal(rng.randrange(100_000))
-        line = [pos]
-        for m in solve(pos).moves:
-            line.append(line[-1].play(m))
-        pos = line[max(0, len(line) - 1 - rng.randrange(8, 21))]
+        pos = near_the_end(rng.randrange(100_000), rng.randrange(8, 21))
         a = astar.AStar(pos.words(), 1 << 24)
         if a.run(300_000) == astar.WON and not pos.is_won():
             out.append((pos, a.path()))

@@ -343,7 +343,6 @@ class LayeredSearch:
         if self.notify:
             self.notify(f"{self.what}: a win of {self.length} moves, the shortest; IDA* "
                         f"reads its moves back")
-        self.records = []
         self.reader = IdaStar(self.root, self.max_bytes, start=self.length)
 
     def _next_layer(self) -> None:

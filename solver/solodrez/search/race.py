@@ -31,7 +31,6 @@ class LayersWithIda:
     """LayeredSearch and IdaStar on the same bounds, run in turns; the interface of
     both (run in slices, grow_within, bound, path, table_bytes)."""
     slice = 20_000
-    what = "the layered search"
 
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None):
