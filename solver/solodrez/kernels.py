@@ -24,6 +24,7 @@ from .search import (
     dfs,
     expansion,
     ida,
+    layer_kernel,
     layers,
     move_numbers,
     open_list,
@@ -32,6 +33,7 @@ from .search import (
     shortcut,
     table,
     tight,
+    walk,
 )
 
 _done = False
@@ -49,8 +51,8 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
-            expansion, ida, layers, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
-            tight, players)
+            expansion, ida, layer_kernel, move_numbers, open_list, ordering, dfs, parents, shortcut,
+            table, tight, walk, players)
 
 
 def ensure_compiled(stream=None) -> None:
@@ -122,6 +124,8 @@ def warm_up() -> None:
             layered.grow_within(1 << 20)
         layered.run(1000)
     assert layered.status == dfs.WON and layered.path()
+    walked = walk.LayerWalk(key.reshape(1, -1), 0, len(layered.path()), 1 << 20, True)
+    assert walked.run(100_000) == dfs.WON
     assert beam.beam_win(words, len(layered.path()), 16)[0]
     n = len(players.PLAYERS)
     players.play_many(np.repeat(words[None, :], n, axis=0), np.arange(n, dtype=np.int64),

@@ -205,32 +205,29 @@ def test_a_known_solution_is_proven_or_beaten():
     assert beaten >= 3
 
 
-def test_too_little_memory_stops_it_with_a_true_bound():
-    """A layer that outgrows max_memory stops the search on memory, its proven bound no
-    larger than the minimum and no win claimed; what it held stayed within the limit."""
+def test_a_layer_outgrowing_the_memory_hands_over_to_the_walk():
+    """Deal 957's iteration to 52 moves outgrows 4 MB at its ninth layer: the walk from
+    the eighth takes over with the records for half the pass, then the records are
+    dropped and the layer built again (and walked); the iteration ends without a win and proves 53
+    (957's minimum); in iteration 53, with the records again, the walk meets a win of 53
+    moves, read through them: replayed, within the limit.  Without the records at all,
+    the walks go to their end and IDA* reads the win back.  (tests/solodrez/test_walk.py:
+    the walk on many positions.)"""
     pos = Position.from_deal(957)
-    cap = 1 << 20
-    s = layers.LayeredSearch(pos.words(), cap, start=52)
-    status, nodes, limit = run_search(s, Limits(max_memory=cap))
-    assert status == FULL and limit == Limit.MEMORY
-    assert pos.lower_bound() <= s.bound() <= 53      # 957's minimum (reports/bench)
-    assert s.table_bytes() <= cap and nodes > 0
-
-
-def test_dropping_the_records_lets_an_iteration_finish():
-    """Deal 957's iteration to 52 moves outgrows 4 MB with the records (it does at 3 MB
-    without them): they are dropped, the iteration ends without a win and proves 53
-    (957's minimum), within the limit; the same search at 3 MB stops on memory with a
-    bound of 52 at most."""
-    pos = Position.from_deal(957)
-    for mb, bound in ((4, 53), (3, 52)):
+    cap = 4 << 20
+    for records, said in ((True, ["depth first from", "dropped", "no solution of 52 moves",
+                                  "depth first from", "a win of 53 moves"]),
+                          (False, ["depth first from", "no solution of 52 moves",
+                                   "depth first from", "a win of 53 moves"])):
         heard = []
-        cap = mb << 20
-        s = layers.LayeredSearch(pos.words(), cap, start=52, notify=heard.append)
+        s = layers.LayeredSearch(pos.words(), cap, start=52, notify=heard.append,
+                                 records=records)
         status, _, limit = run_search(s, Limits(max_memory=cap))
-        assert status == FULL and limit == Limit.MEMORY and s.bound() == bound
-        assert not s.lined and "dropped" in heard[0] and s.table_bytes() <= cap
-        assert any("no solution of 52 moves" in h for h in heard) == (bound == 53)
+        assert status == WON and limit is None and s.found
+        assert (s.reader is None) == records
+        assert replayed(pos, s.path()) == 53 and s.table_bytes() <= cap
+        told = iter(heard)          # said, in this order (a walk may follow the drop)
+        assert all(any(w in h for h in told) for w in said), heard
 
 
 @pytest.mark.parametrize("beams", [(), beam.BEAM_OFFSETS])
@@ -262,10 +259,11 @@ def test_solve_proves_the_minimum_past_astars_memory(deal, beams, monkeypatch):
 
 
 def test_a_layer_past_the_memory_hands_over_to_ida(monkeypatch):
-    """When a layer outgrows max_memory, IDA* from the root goes on from the bound the
-    layers proved, and proves the same minimum."""
+    """When the memory leaves not even a walk's least (here made larger than it), IDA*
+    from the root goes on from the bound the layers proved, and proves the same
+    minimum."""
     monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
-    monkeypatch.setattr(layers, "PLACE_BYTES", 1 << 14)     # room for a few hundred only
+    monkeypatch.setattr(layers, "WALK_LEAST", 4 << 20)
     pos = Position.from_deal(957)
     heard = []
     r = solve(pos, Limits(max_memory=4 << 20, notify=heard.append), want_optimal=True)

@@ -37,140 +37,55 @@ keys are needed (on Solodrez such repeats are rare: reports/hard-tail/layers.md)
 IDA*, this never answers LOST.
 
 Memory: the two layers' keys, the index (INDEX_PER_ROOM slots a place), the 6-byte records
-of every layer; --max-memory bounds them.  When a layer would outgrow it, the records are
-dropped (every layer's, and 6 bytes a place of the layers still to come) and the iteration
-goes on; a win it meets then has T moves, proven shortest by (3), and IDA* at bound T
-(which finds a win of at most T moves when one exists: ida.py) reads a line of T moves
-back.  A layer that outgrows max_memory even so answers FULL, and the search can go no
-further (UNKNOWN, memory).
+of every layer; --max-memory bounds them.  When a layer would outgrow it, the layer being
+built is given up and the iteration walks depth first from the layer expanded, in the
+memory left (walk.py: one IDA* iteration from each of its positions; its proof): a walk
+that meets no win proves L > T like an empty layer, a win it meets has at most T moves and
+is read through the records, shortest by (3).  While the records are kept the walk gets
+1/WALK_SHARE of the pass's expansions so far (a pass that holds a win often meets it soon
+depth first; one that holds none is cheaper in layers); past that, the records are dropped
+(every layer's, and 6 bytes a place of the layers still to come) and the layer is built
+again.  A win met without the records has T moves, proven shortest by (3), and IDA* at
+bound T (which finds a win of at most T moves when one exists: ida.py) reads a line of T
+moves back; a layer that outgrows the memory without them is walked to the end.  When not
+even the walk's least table fits, FULL, and the search can go no further (UNKNOWN, memory).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...common.allocator import MMAP_THRESHOLD
-from ..jit import njit
-from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound
-from ..rules.keys import KEY_WORDS, canonical_key, key_hash, key_to_columns
-from ..rules.productive import generate_productive
-from .deadness import dead_memo, is_dead
-from .ida import IdaStar
+from ..rules.engine import NCOLS, is_won, lower_bound
+from ..rules.keys import KEY_WORDS, canonical_key
+from .deadness import dead_memo
+from .ida import ENTRY_BYTES, MIN_ENTRIES, STACK_LEVEL_BYTES, IdaStar
+from .layer_kernel import (
+    BUILT,
+    DEPTH,
+    EXPANDED,
+    INDEX_PER_ROOM,
+    NEXT,
+    ST_SLOTS,
+    STORED,
+    THRESHOLD,
+    WIN_PARENT,
+    index_slots,
+    layer_run,
+    reindex,
+    work_arrays,
+)
 from .open_list import MAX_F
-from .parents import read_line
+from .parents import layer_line, moves_through
 from .status import FULL, RUNNING, TOO_LONG, WON
-from .tight import LATE_AFTER, bound_not_exact, tight_scratch
+from .tight import LATE_AFTER
+from .walk import LayerWalk
 
-INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
 RECORD_BYTES = 4 + 2        # a position's record: its parent's place, the move
 PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM) + RECORD_BYTES    # key, index, record
 FIRST_ROOM = 1 << 10
 
-# the slots of LayeredSearch.st
-THRESHOLD = 0       # T, the f bound of this iteration
-DEPTH = 1           # g, the layer being expanded
-NEXT = 2            # the next position of that layer to expand
-BUILT = 3           # the positions in layer g + 1 so far
-EXPANDED = 4        # expansions so far (what `run`'s budget counts)
-WIN_PARENT = 5      # after a win: its parent's place in layer g
-WIN_MOVE = 6        # ... and the move
-STORED = 7          # positions put in a layer, in every iteration
-ST_SLOTS = 8
-
-
-@njit(cache=True, inline="always")
-def _index_find(index, keys, key):
-    """The place of key in the layer being built (keys), or -(slot+2) of the empty index
-    slot where it would go."""
-    n = index.shape[0]
-    slot = np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
-    while True:
-        p = index[slot]
-        if p == 0:
-            return -(slot + 2)
-        p -= 1
-        if keys[p, 0] == key[0] and keys[p, 1] == key[1] and keys[p, 2] == key[2]:
-            return p
-        slot += 1
-        if slot == n:
-            slot = 0
-
-
-@njit(cache=True)
-def reindex(keys, n, index):
-    """Index keys[0:n] in an empty index (after the layer's arrays grew)."""
-    index[:] = 0
-    for p in range(n):
-        index[-_index_find(index, keys, keys[p]) - 2] = p + 1
-
-
-@njit(cache=True)
-def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
-    """Expand layer st[DEPTH] (cur[0:ncur]) from its position st[NEXT] on, into the layer
-    being built (nxt, par, mv, index), for up to `budget` expansions: RUNNING (call again;
-    st[NEXT] == ncur when the layer is done), WON (a win: st[WIN_PARENT], st[WIN_MOVE])
-    or FULL (no room for a child: grow the arrays and call again; the position being
-    expanded is expanded again, its children already built found as duplicates)."""
-    cols, child, scratch, key, moves, outlooks, tight = work
-    t_digits, t_counted, t_lengths, t_work = tight
-    g, threshold = st[DEPTH], st[THRESHOLD]
-    room = nxt.shape[0]
-    done = 0
-    while st[NEXT] < ncur and done < budget:
-        i = st[NEXT]
-        key_to_columns(cur[i], cols)
-        h = lower_bound(cols)
-        if g + h == threshold:
-            n = generate_productive(cols, moves)
-            for j in range(n):
-                outlooks[j] = 0     # each lowers h by one
-        else:
-            n = generate_moves(cols, moves, True, outlooks)
-        for j in range(n):
-            h2 = h + (outlooks[j] & 3) - 1
-            f2 = g + 1 + h2
-            if f2 > threshold:
-                continue
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, moves[j])
-            if h2 == 0 and is_won(child):
-                st[WIN_PARENT] = i
-                st[WIN_MOVE] = moves[j]
-                return WON
-            canonical_key(child, scratch, key)
-            found = _index_find(index, nxt, key)
-            if found >= 0:      # (found before the tests: most children are found again)
-                continue
-            if f2 == threshold and h2 > 1 and \
-                    bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
-                continue
-            if f2 < threshold and is_dead(child, memo):
-                continue
-            nn = st[BUILT]
-            if nn == room:
-                return FULL
-            for w in range(KEY_WORDS):
-                nxt[nn, w] = key[w]
-            if par.shape[0]:        # (none once the records are dropped)
-                par[nn] = i
-                mv[nn] = moves[j]
-            index[-found - 2] = nn + 1
-            st[BUILT] = nn + 1
-            st[STORED] += 1
-        st[NEXT] = i + 1
-        st[EXPANDED] += 1
-        done += 1
-    return RUNNING
-
-
-def _index_slots(room: int) -> int:
-    return max(room + 1, int(room * INDEX_PER_ROOM))      # one slot stays empty
-
-
-def _work():
-    return (np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64),
-            np.zeros(KEY_WORDS, np.int64), np.zeros(MAX_MOVES, np.int64),
-            np.zeros(MAX_MOVES, np.int64), tight_scratch())
+WALK_SHARE = 2      # a walk that keeps the records gets 1/WALK_SHARE of the pass's expansions
+WALK_LEAST = MIN_ENTRIES * ENTRY_BYTES + (64 << 10)    # a walk's least table, memo and work
 
 
 class LayeredSearch:
@@ -178,10 +93,11 @@ class LayeredSearch:
     `max_bytes`; `run` works in slices of a budget, like ida.IdaStar, so solve's limits
     stop it between slices.  `start`: a proven lower bound to begin at; `upper`: the moves
     of a known win, proven shortest once T reaches their count.  `notify(text)` hears
-    each bound proven.  When a layer would outgrow max_bytes, the records are dropped
-    (the rest of the iteration, and later ones, keep none); a win met without them has a
-    proven length T, and IDA* at bound T (ida.IdaStar, within the same memory) reads a
-    line of T moves back."""
+    each bound proven.  When a layer would outgrow max_bytes, the walk from the layer
+    before (walk.py) takes over the iteration, first for a share of it with the records,
+    then after they are dropped and the layer built again (the module docstring); a win
+    met without them has a proven length T, and IDA* at bound T (ida.IdaStar, within
+    the same memory) reads a line of T moves back.  `records=False`: none kept at all."""
     slice = 20_000
     what = "the layered search"
 
@@ -199,7 +115,7 @@ class LayeredSearch:
         self.st[THRESHOLD] = max(int(start), int(lower_bound(self.root)))
         self.top = MAX_F + 2 if upper is None else len(upper)
         self.memo = dead_memo()
-        self.work = _work()
+        self.work = work_arrays()
         self.root_key = np.zeros(KEY_WORDS, np.int64)
         canonical_key(self.root, np.zeros(NCOLS, np.int64), self.root_key)
         self.status = RUNNING
@@ -207,9 +123,13 @@ class LayeredSearch:
         self.found = False          # ... and whether this search met it (else `upper`)
         self.widest = 1
         self.peak = 0
-        self.lined = bool(records)  # keeping the records (else they were dropped)
+        self.records_wanted = bool(records)
+        self.lined = self.records_wanted    # keeping the records (else they were dropped)
         self.records = []
         self.reader = None          # IDA* reading back a win met without the records
+        self.walker = None          # the walk from the deepest layer (walk.py), if on
+        self.walked = 0             # expansions of the walks given up or finished
+        self.line = None            # a win's moves, once read
         self.cur = self.nxt = self.par = self.mv = self.index = None
         if is_won(self.root):
             self.status, self.length = WON, 0
@@ -221,6 +141,8 @@ class LayeredSearch:
     def _begin(self) -> None:
         """Start iteration st[THRESHOLD]: layer 0 is the root."""
         self.st[DEPTH] = self.st[NEXT] = self.st[BUILT] = 0
+        self.pass_start = self.expanded
+        self.lined = self.records_wanted
         self.cur, self.ncur = self.root_key.reshape(1, KEY_WORDS).copy(), 1
         self.records = []           # (parents, moves) of layers 1, 2, ...
         self.nxt = self.par = self.mv = self.index = None
@@ -231,24 +153,27 @@ class LayeredSearch:
 
     def _make_layer(self, room: int) -> None:
         """Arrays for a layer of `room` positions (fewer if max_bytes leaves less)."""
-        room = max(0, min(room, (self.max_bytes - self._held()) // self._place_bytes()))
+        room = max(0, min(room, (self.max_bytes - self._held() - self._walk_least())
+                              // self._place_bytes()))
         self.nxt = np.zeros((room, KEY_WORDS), np.int64)
         lined = room if self.lined else 0
         self.par = np.zeros(lined, np.int32)
         self.mv = np.zeros(lined, np.int16)
-        self.index = np.zeros(_index_slots(room), np.int32)
+        self.index = np.zeros(index_slots(room), np.int32)
         self._note()
 
     @property
     def expanded(self) -> int:
-        return int(self.st[EXPANDED]) + (self.reader.expanded if self.reader else 0)
+        return int(self.st[EXPANDED]) + self.walked + sum(
+            s.expanded for s in (self.reader, self.walker) if s is not None)
 
     progress = expanded     # what `run`'s budget counts
     nodes = expanded        # the effort measure solve() adds up
 
     @property
     def stored(self) -> int:
-        return int(self.st[STORED]) + (self.reader.stored if self.reader else 0)
+        return int(self.st[STORED]) + sum(
+            s.stored for s in (self.reader, self.walker) if s is not None)
 
     @property
     def threshold(self) -> int:
@@ -274,15 +199,13 @@ class LayeredSearch:
 
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (or all
-        that avail leaves, after dropping the records if they are kept); the peak held,
-        or None when avail leaves no room for more."""
+        that avail leaves); when there is none, the walk from the layer expanded (a
+        share of the pass while the records are kept, then to its end once they are
+        dropped).  The peak held, or None when avail leaves no room for either."""
         nn = int(self.st[BUILT])
         room = self._room_within(nn, avail)
-        if room <= nn and self.lined:
-            self._drop_records()
-            room = self._room_within(nn, avail)
         if room <= nn:
-            return None
+            return self._start_walk(avail)
         self.index = None
         # the arrays grow in place (glibc's realloc remaps large blocks without a copy);
         # blocks below the mmap threshold may be copied: counted
@@ -292,7 +215,7 @@ class LayeredSearch:
             self.par.resize(room, refcheck=False)
             self.mv.resize(room, refcheck=False)
         self._note(copied)
-        self.index = np.zeros(_index_slots(room), np.int32)
+        self.index = np.zeros(index_slots(room), np.int32)
         self._note()
         reindex(self.nxt, nn, self.index)
         self.status = RUNNING
@@ -304,15 +227,78 @@ class LayeredSearch:
         layer = [self.nxt, self.par, self.mv, self.index]
         others = self._held() - sum(a.nbytes for a in layer)
         copied = sum(a.nbytes for a in layer[:3] if a.nbytes < MMAP_THRESHOLD)
-        left = min(avail, self.max_bytes) - others - copied
+        left = min(avail, self.max_bytes) - others - copied - self._walk_least()
         return min(max(2 * nn, FIRST_ROOM), left // self._place_bytes())
 
+    def _walk_least(self) -> int:
+        """The least memory of a walk from the layer expanded (its table, stack and a
+        byte a root), kept free by the layers."""
+        return WALK_LEAST + (self.threshold + 2) * STACK_LEVEL_BYTES + self.ncur
+
+    def _start_walk(self, avail: int) -> int | None:
+        """The layer being built is given up (its room freed); the walk from the layer
+        expanded gets what min(avail, max_bytes) leaves.  The peak held, or None."""
+        self.nxt = self.par = self.mv = self.index = None
+        room = min(avail, self.max_bytes) - self._held()
+        if room < self._walk_least():
+            if not self.lined:
+                return None
+            self._drop_records()
+            return self.peak
+        g = int(self.st[DEPTH])
+        self.walker = LayerWalk(self.cur, g, self.threshold, room, self.late)
+        self.walk_cap = (self.expanded - self.pass_start) // WALK_SHARE if self.lined else None
+        if self.notify:
+            kept = "with" if self.lined else "without"
+            self.notify(f"{self.what}: layer {g + 1} outgrows the memory at {self.threshold} "
+                        f"moves; depth first from the {self.ncur:,} positions of layer {g} "
+                        f"({kept} the records of the line)")
+        self._note(self.walker.table_bytes())
+        self.status = RUNNING
+        return self.peak
+
+    def _walk(self, budget: int) -> int:
+        """Run the walk: a win (of the bound's length), or a walk over (no win: the
+        bound is proven), or, past its share of the pass, the records dropped and the
+        layer built again."""
+        walk = self.walker
+        if self.walk_cap is not None:
+            budget = max(1, min(budget, self.walk_cap - walk.expanded))
+        if walk.run(budget) == WON:
+            self.length = int(self.st[DEPTH]) + walk.length
+            self.found = True
+            if self.lined:
+                _, keys = layer_line(self.root_key, self.records, walk.root())
+                self.line = moves_through(self.root, np.concatenate((keys, walk.keys_below())))
+            self._end_walk()
+            self._free()
+            self.records = []
+            if self.lined:
+                self.status = WON
+                if self.notify:
+                    self.notify(f"{self.what}: the walk met a win of {self.length} moves, "
+                                f"the shortest")
+            else:
+                self._start_reading()
+        elif walk.over:
+            self._end_walk()
+            self._no_win()
+        elif self.walk_cap is not None and walk.expanded >= self.walk_cap:
+            self._end_walk()
+            self._drop_records()
+        return self.status
+
+    def _end_walk(self) -> None:
+        self.walked += self.walker.expanded
+        self.walker = None
+
     def _drop_records(self) -> None:
-        """Keep no more records in this iteration: a win it meets is read back by IDA*."""
+        """Keep no more records in this iteration (a win it meets is read back by IDA*)
+        and build the layer given up again."""
         self.lined = False
         self.records = []
-        self.par = np.zeros(0, np.int32)
-        self.mv = np.zeros(0, np.int16)
+        self.st[NEXT] = self.st[BUILT] = 0
+        self._make_layer(max(FIRST_ROOM, self.ncur))
         if self.notify:
             self.notify(f"{self.what}: memory is short at {self.threshold} moves; the "
                         f"records of the line are dropped (IDA* would read a win back)")
@@ -321,6 +307,8 @@ class LayeredSearch:
         if self.reader is not None:     # after a win met without the records
             self.status = self.reader.run(budget)
             return self.status
+        if self.walker is not None:
+            return self._walk(budget)
         if self.status != RUNNING:
             return self.status
         status = layer_run(self.cur, self.ncur, self.nxt, self.index, self.par, self.mv,
@@ -350,19 +338,7 @@ class LayeredSearch:
         iteration (no win of at most T moves: L > T)."""
         nn = int(self.st[BUILT])
         if nn == 0:
-            self.st[THRESHOLD] += 1
-            t = self.threshold
-            if self.notify:
-                self.notify(f"{self.what}: no solution of {t - 1} moves "
-                            f"({self.expanded:,} expansions so far)")
-            if t >= self.top:
-                self.status, self.length = WON, self.top
-                self._free()
-            elif t > MAX_F:
-                self.status = TOO_LONG
-            else:
-                self._free()
-                self._begin()
+            self._no_win()
             return
         self.widest = max(self.widest, nn)
         self.cur = self.index = None
@@ -378,6 +354,21 @@ class LayeredSearch:
         self.st[DEPTH] += 1
         self.st[NEXT] = self.st[BUILT] = 0
 
+    def _no_win(self) -> None:
+        """Iteration T met no win: L > T; the next begins (or the known win is proven)."""
+        self.st[THRESHOLD] += 1
+        t = self.threshold
+        if self.notify:
+            self.notify(f"{self.what}: no solution of {t - 1} moves "
+                        f"({self.expanded:,} expansions so far)")
+        self._free()
+        if t >= self.top:
+            self.status, self.length = WON, self.top
+        elif t > MAX_F:
+            self.status = TOO_LONG
+        else:
+            self._begin()
+
     def _free(self) -> None:
         self.cur = self.nxt = self.par = self.mv = self.index = None
 
@@ -389,5 +380,7 @@ class LayeredSearch:
             return list(self.upper)
         if self.reader is not None:
             return self.reader.path()
-        return read_line(self.root, self.root_key, self.records, int(self.st[WIN_PARENT]),
-                         int(self.st[WIN_MOVE]))
+        if self.line is None:
+            _, keys = layer_line(self.root_key, self.records, int(self.st[WIN_PARENT]))
+            self.line = moves_through(self.root, keys)
+        return self.line

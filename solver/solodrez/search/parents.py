@@ -99,19 +99,26 @@ def line_keys(root_key, moves, out, cols, scratch):
         canonical_key(cols, scratch, out[i])
 
 
-def read_line(root, root_key, records, last_parent: int, last_move: int) -> list[int]:
-    """The packed moves, on the root's own columns, of the line that `records` (for each
-    layer 1, 2, ...: (parents, moves), each position's parent's place in the layer before
-    and the move to it) give to place last_parent of the last layer, then last_move."""
-    moves = [last_move]
-    p = last_parent
+def layer_line(root_key, records, place: int) -> tuple[list[int], np.ndarray]:
+    """The moves of the line that `records` (for each layer 1, 2, ...: (parents, moves),
+    each position's parent's place in the layer before and the move to it) give to place
+    `place` of the last layer, each on the columns its parent's key reads back to, and
+    the canonical keys after each of them (the last is that position's)."""
+    moves = []
     for par, mv in reversed(records):
-        moves.append(int(mv[p]))
-        p = int(par[p])
+        moves.append(int(mv[place]))
+        place = int(par[place])
     moves.reverse()
-    keys = np.zeros((len(moves) - 1, KEY_WORDS), np.int64)
-    line_keys(root_key, np.array(moves[:-1], np.int64), keys,
+    keys = np.zeros((len(moves), KEY_WORDS), np.int64)
+    line_keys(root_key, np.array(moves, np.int64), keys,
               np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64))
-    out = np.zeros(len(moves), np.int64)
-    follow_keys(root, keys, out)
+    return moves, keys
+
+
+def moves_through(root, keys) -> list[int]:
+    """The packed moves, on the root's own columns, of a line through positions whose
+    canonical keys are keys[0], keys[1], ... and then to a won position."""
+    out = np.zeros(len(keys) + 1, np.int64)
+    follow_keys(root, np.asarray(keys, np.int64).reshape(-1, KEY_WORDS), out)
     return out.tolist()
+
