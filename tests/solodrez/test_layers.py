@@ -207,7 +207,7 @@ def test_a_known_solution_is_proven_or_beaten():
 
 def test_a_layer_outgrowing_the_memory_hands_over_to_the_walk():
     """Deal 957's iteration to 52 moves outgrows 4 MB at its ninth layer: the walk from
-    the eighth takes over with the records for half the pass, then the records are
+    the eighth takes over with the records for an eighth of the pass, then the records are
     dropped and the layer built again (and walked); the iteration ends without a win and proves 53
     (957's minimum); in iteration 53, with the records again, the walk meets a win of 53
     moves, read through them: replayed, within the limit.  Without the records at all,

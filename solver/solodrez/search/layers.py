@@ -84,7 +84,7 @@ RECORD_BYTES = 4 + 2        # a position's record: its parent's place, the move
 PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM) + RECORD_BYTES    # key, index, record
 FIRST_ROOM = 1 << 10
 
-WALK_SHARE = 2      # a walk that keeps the records gets 1/WALK_SHARE of the pass's expansions
+WALK_SHARE = 8      # a walk that keeps the records gets 1/WALK_SHARE of the pass's expansions
 WALK_LEAST = MIN_ENTRIES * ENTRY_BYTES + (64 << 10)    # a walk's least table, memo and work
 
 

@@ -184,9 +184,11 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     and with the best win known the layered search (layers.LayeredSearch: breadth first
     by depth, exhaustive below the win's length) proves it shortest or finds a shorter
     one within max_memory, from A*'s proven lower bound, with IDA* beside it
-    (race.LayersWithIda: the first win either meets), dropping the records of the line
-    when memory runs short (IDA* then reads a win back); if a layer outgrows
-    max_memory even so, IDA* from the root (ida.IdaStar) goes on from the bound it proved.
+    (race.LayersWithIda: the first win either meets); when a layer outgrows the memory,
+    a walk depth first from the layer before takes the iteration over (walk.py), first
+    with the records of the line, then without them (IDA* then reads a win back); only
+    where not even a walk fits does IDA* from the root (ida.IdaStar) go on from the bound
+    they proved.
     Time, cancel or max_nodes (counting their expansions) may stop them first; then the
     win stays, with the lower bound they proved.
     """
@@ -207,9 +209,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
 
 def _deepen(pos: Position, won: Result, limits: Limits, clock: Clock) -> Result:
     """Past A*'s memory: from won's proven lower bound up to won's length (or a shorter
-    win's that a beam finds first), the layered search, then IDA* if a layer outgrows
-    max_memory: a proven-shortest Result, or won (or the beam's win) with the lower
-    bound they reached and the limit that stopped them."""
+    win's that a beam finds first), the layered search (walking from a layer where the
+    next outgrows max_memory), then IDA* if not even a walk fits: a proven-shortest
+    Result, or won (or the beam's win) with the lower bound they reached and the limit
+    that stopped them."""
     if clock.out_of_time() or clock.cancelled():
         return won
     start = won.lower_bound or 0
