@@ -209,6 +209,24 @@ def _descend(d, h, bound, stack, st):
     st[ITER_EXPANDED] += 1
 
 
+@njit(cache=True, inline="always")
+def _take_child(d, bound, stack, st, tt, memo, work, late):
+    """Make the next child of the position at depth d (at[d] moves on): WIN_CHILD (it is
+    won: st[LENGTH] = d + 1), SKIP_CHILD (past the bound, dead, or the table says it was
+    expanded at d + 1 or less) or NEW_CHILD (expanded: the walk's new top)."""
+    at = stack[4]
+    i = at[d]
+    at[d] = i + 1
+    made, h2 = _next_child(d, i, bound, stack, memo, work, late)
+    if made == WIN_CHILD:
+        st[LENGTH] = d + 1
+        return WIN_CHILD
+    if made == SKIP_CHILD or _seen_or_store(tt[0], tt[1], work[0], d + 1, st[STAMP], st):
+        return SKIP_CHILD
+    _descend(d + 1, h2, bound, stack, st)
+    return NEW_CHILD
+
+
 @njit(cache=True)
 def ida_run(root, st, stack, tt, budget, memo, work, late):
     """Run IDA* for up to `budget` expansions, or to the end of an iteration; returns
@@ -242,15 +260,10 @@ def ida_run(root, st, stack, tt, budget, memo, work, late):
                 st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
                 return RUNNING                  # (so that each bound proven is seen)
             continue
-        at[d] = i + 1
-        made, h2 = _next_child(d, i, threshold, stack, memo, work, late)
+        made = _take_child(d, threshold, stack, st, tt, memo, work, late)
         if made == WIN_CHILD:
-            st[LENGTH] = d + 1
             return WON
-        if made == SKIP_CHILD or _seen_or_store(tt_keys, tt_meta, key, d + 1, st[STAMP], st):
-            continue
-        _descend(d + 1, h2, threshold, stack, st)
-        done += 1
+        done += made == NEW_CHILD
     return RUNNING
 
 

@@ -37,15 +37,15 @@ from .ida import (
     DEPTH,
     EXPANDED,
     LENGTH,
-    SKIP_CHILD,
+    NEW_CHILD,
     STACK_LEVEL_BYTES,
     STAMP,
     STORED,
     THRESHOLD,
     WIN_CHILD,
     _descend,
-    _next_child,
     _seen_or_store,
+    _take_child,
     entries_for,
     new_stack,
 )
@@ -105,15 +105,10 @@ def walk_run(layer, slacks, st, stack, tt, budget, memo, work, late):
         if i >= nm[d]:
             st[DEPTH] = d - 1
             continue
-        at[d] = i + 1
-        made, h2 = _next_child(d, i, bound, stack, memo, work, late)
+        made = _take_child(d, bound, stack, st, tt, memo, work, late)
         if made == WIN_CHILD:
-            st[LENGTH] = d + 1
             return WON
-        if made == SKIP_CHILD or _seen_or_store(tt_keys, tt_meta, key, d + 1, st[STAMP], st):
-            continue
-        _descend(d + 1, h2, bound, stack, st)
-        done += 1
+        done += made == NEW_CHILD
     return RUNNING
 
 
