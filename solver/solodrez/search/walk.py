@@ -9,8 +9,9 @@ each through the positions with g + d + h <= T (d the depth below the root), und
 rules for a child (ida.py `_next_child`), with IDA*'s transposition table (entries made
 on expansion, d and one stamp for the whole walk, shared by every root).  It takes the
 roots in sweeps by their slack T - (g + h): first those at f = T, whose walks follow only
-moves that lower h (small, and where the shortest lines of the hard tail run: deal 2857's
-53-move line has f = 53 from its first move on), then slack 1, 2, ...
+moves that lower h (deal 2857's 53-move line has f = 53 from its first move on), then
+slack 1, 2, ...  (On 2857 itself this does not help: every position of its layer 19 is
+at f = 53, reports/hard-tail/layers.md.)
 
 Proof.  Every root is reached from the root of the deal by a line of g moves (the layer's
 proof (2)), so a win met d moves below it has a line of g + d <= T moves.  If a winning
