@@ -11,7 +11,7 @@ import pytest
 
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, ida, layers
-from drez.solver.solodrez.search.parents import layer_line, moves_through
+from drez.solver.solodrez.search.parents import layer_line_keys, moves_through
 from drez.solver.solodrez.search.solve import Limit, Limits, run_search
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import FULL, RUNNING, WON
@@ -78,7 +78,7 @@ def test_a_walk_from_a_layer_finds_the_minimum_or_proves_none(entries, monkeypat
                 assert status == RUNNING and walk.over, pos
                 continue
             assert status == WON and depth + walk.length == least, pos
-            _, keys = layer_line(s.root_key, s.records, walk.root())
+            keys = layer_line_keys(s.root_key, s.records, walk.root())
             line = moves_through(s.root, np.concatenate((keys, walk.keys_below())))
             assert replayed(pos, line) == least, pos
     assert walked >= 60

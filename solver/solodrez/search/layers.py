@@ -75,7 +75,7 @@ from .layer_kernel import (
     work_arrays,
 )
 from .open_list import MAX_F
-from .parents import layer_line, moves_through
+from .parents import layer_line_keys, moves_through
 from .status import FULL, RUNNING, TOO_LONG, WON
 from .tight import LATE_AFTER
 from .walk import LayerWalk
@@ -268,7 +268,7 @@ class LayeredSearch:
             self.length = int(self.st[DEPTH]) + walk.length
             self.found = True
             if self.lined:
-                _, keys = layer_line(self.root_key, self.records, walk.root())
+                keys = layer_line_keys(self.root_key, self.records, walk.root())
                 self.line = moves_through(self.root, np.concatenate((keys, walk.keys_below())))
             self._end_walk()
             self._free()
@@ -381,6 +381,6 @@ class LayeredSearch:
         if self.reader is not None:
             return self.reader.path()
         if self.line is None:
-            _, keys = layer_line(self.root_key, self.records, int(self.st[WIN_PARENT]))
+            keys = layer_line_keys(self.root_key, self.records, int(self.st[WIN_PARENT]))
             self.line = moves_through(self.root, keys)
         return self.line

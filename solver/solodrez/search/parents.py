@@ -99,11 +99,11 @@ def line_keys(root_key, moves, out, cols, scratch):
         canonical_key(cols, scratch, out[i])
 
 
-def layer_line(root_key, records, place: int) -> tuple[list[int], np.ndarray]:
-    """The moves of the line that `records` (for each layer 1, 2, ...: (parents, moves),
-    each position's parent's place in the layer before and the move to it) give to place
-    `place` of the last layer, each on the columns its parent's key reads back to, and
-    the canonical keys after each of them (the last is that position's)."""
+def layer_line_keys(root_key, records, place: int) -> np.ndarray:
+    """The canonical keys after each move of the line that `records` (for each layer 1,
+    2, ...: (parents, moves), each position's parent's place in the layer before and the
+    move to it) give to place `place` of the last layer (the last key is that
+    position's)."""
     moves = []
     for par, mv in reversed(records):
         moves.append(int(mv[place]))
@@ -112,7 +112,7 @@ def layer_line(root_key, records, place: int) -> tuple[list[int], np.ndarray]:
     keys = np.zeros((len(moves), KEY_WORDS), np.int64)
     line_keys(root_key, np.array(moves, np.int64), keys,
               np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64))
-    return moves, keys
+    return keys
 
 
 def moves_through(root, keys) -> list[int]:
