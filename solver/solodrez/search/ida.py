@@ -274,6 +274,15 @@ def new_stack(levels: int):
             np.zeros(levels, np.int64), np.zeros(levels, np.int64))
 
 
+def table_and_work(max_bytes: int):
+    """(table, dead memo, work arrays) of a depth-first walk (ida_run's), the table of
+    entries_for what max_bytes leaves besides the memo and the work (64 KB)."""
+    n = entries_for(max_bytes - 64 * 1024)
+    work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
+            np.zeros(NCOLS, np.int64))
+    return (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32)), dead_memo(), work
+
+
 def entries_for(max_bytes: int) -> int:
     """The table entries (a multiple of WAYS, at least MIN_ENTRIES) within max_bytes."""
     return max(MIN_ENTRIES, int(max_bytes) // ENTRY_BYTES // WAYS * WAYS)
@@ -300,12 +309,7 @@ class IdaStar:
         self.st[UPPER] = MAX_F + 2 if upper is None else len(upper)
         levels = min(MAX_F + 2, max(FIRST_DEPTH, int(self.st[THRESHOLD]) + 8))
         self.stack = new_stack(levels)
-        room = max_bytes - levels * STACK_LEVEL_BYTES - 64 * 1024   # the dead memo and work
-        n = entries_for(room)
-        self.tt = (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32))
-        self.memo = dead_memo()
-        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
-                     np.zeros(NCOLS, np.int64))
+        self.tt, self.memo, self.work = table_and_work(max_bytes - levels * STACK_LEVEL_BYTES)
         self.status = RUNNING
         if is_won(self.root):
             self.status = WON

@@ -128,7 +128,7 @@ class LayeredSearch:
         self.records = []
         self.reader = None          # IDA* reading back a win met without the records
         self.walker = None          # the walk from the deepest layer (walk.py), if on
-        self.walked = 0             # expansions of the walks given up or finished
+        self.walked = self.walked_stored = 0    # expansions and stores of walks ended
         self.line = None            # a win's moves, once read
         self.cur = self.nxt = self.par = self.mv = self.index = None
         if is_won(self.root):
@@ -172,7 +172,7 @@ class LayeredSearch:
 
     @property
     def stored(self) -> int:
-        return int(self.st[STORED]) + sum(
+        return int(self.st[STORED]) + self.walked_stored + sum(
             s.stored for s in (self.reader, self.walker) if s is not None)
 
     @property
@@ -290,6 +290,7 @@ class LayeredSearch:
 
     def _end_walk(self) -> None:
         self.walked += self.walker.expanded
+        self.walked_stored += self.walker.stored
         self.walker = None
 
     def _drop_records(self) -> None:

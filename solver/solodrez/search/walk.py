@@ -33,7 +33,6 @@ import numpy as np
 from ..jit import njit
 from ..rules.engine import NCOLS, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
-from .deadness import dead_memo
 from .ida import (
     DEPTH,
     EXPANDED,
@@ -47,11 +46,10 @@ from .ida import (
     _descend,
     _seen_or_store,
     _take_child,
-    entries_for,
     new_stack,
+    table_and_work,
 )
 from .status import RUNNING, WON
-from .tight import tight_scratch
 
 NEXT = 8            # the next root of the layer to look at
 ROOT = 9            # the root being walked
@@ -128,14 +126,10 @@ class LayerWalk:
         self.st[THRESHOLD] = int(threshold) - self.depth
         levels = int(self.st[THRESHOLD]) + 2
         self.stack = new_stack(levels)
-        room = max_bytes - levels * STACK_LEVEL_BYTES - layer.shape[0] - 64 * 1024  # slacks, memo
-        n = entries_for(room)
-        self.tt = (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32))
+        self.tt, self.memo, self.work = table_and_work(
+            max_bytes - levels * STACK_LEVEL_BYTES - layer.shape[0])    # a slack a root
         self.slacks = np.zeros(layer.shape[0], np.uint8)
         root_slacks(layer, self.depth, int(threshold), self.slacks, np.zeros(NCOLS, np.int64))
-        self.memo = dead_memo()
-        self.work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
-                     np.zeros(NCOLS, np.int64))
 
     @property
     def expanded(self) -> int:
