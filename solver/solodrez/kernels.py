@@ -23,6 +23,7 @@ from .search import (
     deadness,
     dfs,
     expansion,
+    frontier,
     ida,
     layer_kernel,
     layers,
@@ -51,8 +52,8 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
-            expansion, ida, layer_kernel, move_numbers, open_list, ordering, dfs, parents, shortcut,
-            table, tight, walk, players)
+            expansion, frontier, ida, layer_kernel, move_numbers, open_list, ordering, dfs,
+            parents, shortcut, table, tight, walk, players)
 
 
 def ensure_compiled(stream=None) -> None:
@@ -118,6 +119,11 @@ def warm_up() -> None:
     deepened = ida.IdaStar(words, 1 << 20)
     deepened.run(1000)
     assert deepened.status == dfs.WON and deepened.path()
+    cut = astar.AStar(words, 1 << 16)
+    assert cut.run(1) == dfs.RUNNING
+    from_cut = frontier.FrontierIda(frontier.Frontier(cut), 1 << 20)
+    from_cut.run(1000)
+    assert from_cut.status == dfs.WON and from_cut.path()
     layered = layers.LayeredSearch(words, 1 << 20)
     while layered.status in (dfs.RUNNING, dfs.FULL):
         if layered.status == dfs.FULL:

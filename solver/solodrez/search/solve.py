@@ -24,6 +24,7 @@ from ..rules.position import Position
 from . import astar as astar_mod
 from . import beam as beam_mod
 from . import dfs as dfs_mod
+from . import frontier as frontier_mod
 from . import ida as ida_mod
 from . import race as race_mod
 from .budget import (  # noqa: F401  (the defaults: importers read them here)
@@ -49,6 +50,9 @@ PROBE_FIRST = 10_000            # positions a probe may store in the first round
 GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the second round
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
+FRONTIER_SHARE = 0.5            # past A*'s memory: IDA* from A*'s frontier first, for at
+                                # most this many expansions per position A* stored
+MIN_WALK_BYTES = 1 << 20        # ... when the memory A*'s table leaves holds at least this
 LAYERS = True                   # past A*'s memory: the layered search first (else IDA*)
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
@@ -179,7 +183,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
-    When it was memory that stopped A*, its table is freed, the portfolio finds a win,
+    When it was memory that stopped A*, IDA* from A*'s open positions, with A*'s table
+    kept, looks first for a win of A*'s bound (frontier.FrontierIda, for a budget of
+    FRONTIER_SHARE expansions per position A* stored: its win is a shortest one); if it
+    meets none, A*'s table is freed, the portfolio finds a win,
     a beam looks for a win of A*'s proven lower bound plus one move (beam.shorter_win),
     and with the best win known the layered search (layers.LayeredSearch: breadth first
     by depth, exhaustive below the win's length) proves it shortest or finds a shorter
@@ -253,6 +260,33 @@ def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Cloc
     return line, kept
 
 
+def _from_frontier(search, lower: int, limits: Limits, clock: Clock, spent: int):
+    """After A*'s table reached max_memory, before it is freed: IDA* from A*'s open
+    positions (frontier.FrontierIda, from A*'s proven bound) for at most FRONTIER_SHARE
+    expansions per position A* stored.  Returns (a proven-shortest Result or None, nodes,
+    the lower bound proven, the limit that stopped A* or, if it stopped first, the walk).
+    The AStar cannot run again afterwards (its open list is taken)."""
+    fr = frontier_mod.Frontier(search)
+    clock.held = fr.held_bytes()
+    clock.note(0)
+    try:
+        if clock.avail() < MIN_WALK_BYTES:
+            return None, spent, lower, Limit.MEMORY
+        walk = frontier_mod.FrontierIda(fr, clock.avail(), start=lower,
+                                        notify=limits.notify)
+        budget = max(1, int(search.nodes * FRONTIER_SHARE))
+        if limits.notify:
+            limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
+                          f"from A*'s open positions looks for a win of {lower} moves "
+                          f"(for at most {budget:,} expansions)")
+        walk, status, nodes, limit = _run_stage(walk, limits, clock, spent, budget)
+        lower = max(lower, walk.bound())
+        done = _found(walk, status, nodes, clock, lower, optimal=True)
+        return done, nodes, lower, Limit.MEMORY if limit == Limit.STAGE else limit
+    finally:
+        clock.held = 0
+
+
 def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> Result:
     if pos.is_won():
         return Result(verdict=WON, optimal=True, seconds=clock.elapsed(), lower_bound=0)
@@ -271,6 +305,12 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
+        if optimal_limit == Limit.MEMORY and FRONTIER_SHARE > 0:
+            done, nodes, lower, optimal_limit = _from_frontier(search, lower, a_limits,
+                                                               a_clock, nodes)
+            clock.peak_bytes = a_clock.peak_bytes
+            if done:
+                return done
         if optimal_limit == Limit.CANCELLED or nodes >= limits.max_nodes:
             return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(),
                           limit=optimal_limit, lower_bound=lower)

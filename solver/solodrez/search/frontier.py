@@ -1,0 +1,281 @@
+"""IDA* from A*'s frontier: when A*'s table fills --max-memory, the table stays for a while
+and serves as an exact transposition table of proven g values, and iterative deepening
+walks depth first from the positions A* left open, in A*'s own order (lowest f, then
+lowest h), so that the layers A* had done are not walked again.
+
+Solve runs it first past A*'s memory, with a budget (solve.py FRONTIER_SHARE), for the
+deals whose minimum is A*'s last bound F: there A*'s order had nearly reached a win, and
+the walk continues it (deal 2857: a 53-move win after 7.1M expansions, where the layered
+search and IDA* from the root met none in 1,500 s; reports/hard-tail/layers.md).  An
+iteration at F with no win costs far more than the layered search's pass at F (73136:
+383.8M expansions against 48.6M), so when the budget runs out A*'s table is freed and the
+layered search (layers.py) takes over from the bound the walk proved.
+
+The roots.  When A* stops (search/astar.py; it stops before taking a position, so none is
+half expanded), its open list is turned into the roots: the stored positions with a live
+entry (its g is the position's g in the table), each with the entry's value v (its f)
+and h, sorted by (v, h) like A*'s buckets.  The open list is then freed, and what it held
+goes to the walk's own transposition table (ida.py's, with the same replacement rule).
+
+Iteration T (from A*'s proven bound F up) walks depth first from every root with v <= T,
+in (v, h) order, at g = the root's g in A*'s table: a position at depth g is generated when
+g + h <= T (h = `engine.lower_bound`, raised by one where `tight.bound_not_exact` proves
+the bound not exact); it is not expanded when A*'s table holds it with a g' <= g (A*'s own
+roots cover it), when the walk's table says it was expanded at g' <= g in this iteration,
+or when `deadness.is_dead` proves it lost.
+
+Proof of optimality.  Let L be the length of a shortest win (L >= F: A* proved no win is
+shorter than F) and p_0 (the root), ..., p_L a shortest winning line; p_i is at distance
+exactly i from the root, and every g the table or the walk gives a position is the length of
+a line to it, so g >= i for p_i.  Let k be the largest index with p_k in A*'s table at
+g = k (p_0 is, at 0; p_L is won and never stored, so k < L).
+(a) p_k has a live open entry with value v <= L.  A* opened p_k when it set its g to k.
+    Each time it took p_k it either put it back (at the next f of its children not yet
+    stored, or at f + 1 when the exactness test raised it), or stored every child with
+    g <= k + 1; the latter would store p_{k+1} at g = k + 1, against the choice of k.  So
+    its last entry is live.  Its value is an admissible f for p_k at g = k: every value A*
+    gives (g + h, pathmax over ancestors at their own exact g, the raise) is at most
+    g + the distance to a win, here k + (L - k) = L.
+(b) So in iteration T = L the walk starts at p_k, at g = k, and by the argument of ida.py
+    (1) p_{i+1} is expanded at g = i + 1 for every i >= k, unless a win comes first: it
+    is generated with g + h <= L, it is not dead, A*'s table does not hold it at g' <= i+1
+    (it would be at g' = i + 1, against the choice of k), and if the walk's table holds it
+    at g' <= i + 1 in this iteration it was expanded there.  p_{L-1}'s expansion generates
+    the win.
+(c) A win generated from a root at g0 and depth d is a line of A*'s parent chain to the
+    root (at most g0 moves: a parent's g only goes down) and d moves, d + g0 <= T; so an
+    iteration T that finds a win finds one of at most T moves, and an iteration without
+    one proves L > T.  The first iteration with a win has T = L: a shortest solution.
+With an upper bound U (a win already found), iteration T = U - 1 without a win proves it
+shortest.  Like IDA*, this never answers LOST.
+
+Memory: A*'s table and payload (kept), the roots (4 bytes each) and their starts by (v, h),
+the walk's stack and its table: --max-memory still bounds the whole solve.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import njit
+from ..rules.engine import NCOLS, lower_bound
+from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
+from .ida import (
+    DEPTH,
+    LENGTH,
+    SKIP_CHILD,
+    STAMP,
+    THRESHOLD,
+    WIN_CHILD,
+    IdaStar,
+    _descend,
+    _next_child,
+    _open_iteration,
+    _seen_or_store,
+)
+from .ida import ST_SLOTS as IDA_SLOTS
+from .open_list import HBUCKETS, NBUCKETS
+from .parents import follow_keys
+from .status import RUNNING, TOO_LONG, WON
+from .table import table_find
+
+CODES = 1 << 15             # root codes (v - F) * HBUCKETS + h; larger ones are clipped
+NEXT_ROOT = IDA_SLOTS       # the next root of this iteration (an index into the roots)
+ROOT = IDA_SLOTS + 1        # the root being walked from
+BASE = IDA_SLOTS + 2        # its g in A*'s table
+ST_SLOTS = IDA_SLOTS + 3
+
+
+@njit(cache=True)
+def mark_roots(opens, gs, base_f):
+    """Turn A*'s open lists into roots, in place: e_slot[0:k] the stored positions with a
+    live entry (gs[slot] == the entry's g), e_next[0:k] their codes (v - base_f) *
+    HBUCKETS + h, clipped to CODES - 2 (a clipped root is only walked from earlier than it
+    need be).  Returns k.  The open lists are meaningless afterwards."""
+    heads, e_slot, e_g, e_next, ne, lows = opens
+    for front in range(lows.shape[0]):
+        for b in range(NBUCKETS):
+            e = heads[front * NBUCKETS + b]
+            code = min(CODES - 2, max(0, b - base_f * HBUCKETS))   # -2 - code fits int16
+            while e >= 0:
+                nxt = e_next[e]
+                if gs[e_slot[e]] == e_g[e]:
+                    e_g[e] = -2 - code      # live: a g is never negative
+                e = nxt
+    k = 0
+    for e in range(ne[0]):
+        if e_g[e] <= -2:
+            e_slot[k] = e_slot[e]
+            e_next[k] = -2 - e_g[e]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def sort_roots(slots, codes, k, starts):
+    """Sort slots[0:k] by codes[0:k] in place (heapsort: no memory beside), and set
+    starts[c] to the number of roots with a code below c."""
+    for i in range(k // 2 - 1, -1, -1):
+        _sift(slots, codes, i, k)
+    for end in range(k - 1, 0, -1):
+        slots[0], slots[end] = slots[end], slots[0]
+        codes[0], codes[end] = codes[end], codes[0]
+        _sift(slots, codes, 0, end)
+    starts[:] = 0
+    for i in range(k):
+        starts[codes[i] + 1] += 1
+    for c in range(1, starts.shape[0]):
+        starts[c] += starts[c - 1]
+
+
+@njit(cache=True, inline="always")
+def _sift(slots, codes, i, n):
+    while True:
+        top = i
+        a, b = 2 * i + 1, 2 * i + 2
+        if a < n and codes[a] > codes[top]:
+            top = a
+        if b < n and codes[b] > codes[top]:
+            top = b
+        if top == i:
+            return
+        slots[i], slots[top] = slots[top], slots[i]
+        codes[i], codes[top] = codes[top], codes[i]
+        i = top
+
+
+@njit(cache=True)
+def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, work, late):
+    """Run iterations from the roots for up to `budget` expansions; returns RUNNING, WON
+    (a win of st[LENGTH] moves from roots[st[ROOT]] on the stack, or T reached st[UPPER]:
+    then st[LENGTH] = -1), DEEP (grow the stack and call again) or TOO_LONG.  a_table =
+    (keys, gs) of A*.  The model and its proof are in the module docstring."""
+    cstack, nm, at = stack[0], stack[3], stack[4]
+    tt_keys, tt_meta = tt
+    a_keys, a_gs = a_table
+    key, syms = work[0], work[3]
+    done = 0
+    while done < budget:
+        d = st[DEPTH]
+        threshold = st[THRESHOLD]
+        if d < 0:
+            i = st[NEXT_ROOT]
+            if i == 0:
+                opened = _open_iteration(threshold, st, nm)
+                if opened != RUNNING:
+                    return opened
+            last = starts[min(CODES, (threshold - base_f + 1) * HBUCKETS)]
+            if i >= last:
+                st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
+                st[NEXT_ROOT] = 0
+                return RUNNING
+            st[NEXT_ROOT] = i + 1
+            slot = roots[i]
+            g0 = np.int64(a_gs[slot])
+            key_to_columns_and_symbols(a_keys[slot], cstack[0], syms)
+            h0 = lower_bound(cstack[0])
+            if g0 + h0 > threshold:
+                continue
+            for w in range(KEY_WORDS):
+                key[w] = a_keys[slot, w]
+            if _seen_or_store(tt_keys, tt_meta, key, g0, st[STAMP], st):
+                continue
+            st[ROOT] = i
+            st[BASE] = g0
+            _descend(0, h0, threshold - g0, stack, st)
+            done += 1
+            continue
+        g0 = st[BASE]
+        rel = threshold - g0
+        i = at[d]
+        if i >= nm[d]:
+            st[DEPTH] = d - 1               # -1: the next root
+            continue
+        at[d] = i + 1
+        made, h2 = _next_child(d, i, rel, stack, memo, work, late)
+        if made == WIN_CHILD:
+            st[LENGTH] = d + 1
+            return WON
+        if made == SKIP_CHILD:
+            continue
+        found = table_find(a_keys, key)
+        if found >= 0 and a_gs[found] <= g0 + d + 1:
+            continue                        # A*'s root there covers it (or it is dead)
+        if _seen_or_store(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP], st):
+            continue
+        _descend(d + 1, h2, rel, stack, st)
+        done += 1
+    return RUNNING
+
+
+class Frontier:
+    """A*'s table and its open positions as roots, for iterative deepening (module
+    docstring).  Made from an AStar that stopped on memory: takes its open list (the
+    AStar cannot run again) and keeps its table, payload and root."""
+
+    def __init__(self, search):
+        self.root = search.root
+        self.keys, self.parent, self.gs = search.keys, search.parent, search.gs
+        self.base_f = search.bound()
+        opens = search.opens
+        search.opens = None
+        search.status = TOO_LONG        # it cannot go on without its open list
+        k = mark_roots(opens, self.gs, self.base_f)
+        e_slot, e_next = opens[1], opens[3]
+        del opens
+        self.starts = np.zeros(CODES + 1, np.int64)
+        sort_roots(e_slot, e_next, k, self.starts)
+        del e_next
+        e_slot.resize(k, refcheck=False)    # in place: the tail goes back to the system
+        self.roots = e_slot
+
+    def held_bytes(self) -> int:
+        """Bytes held: A*'s table and payload, the roots and their starts."""
+        return sum(a.nbytes for a in (self.keys, self.parent, self.gs, self.roots,
+                                      self.starts))
+
+    def prefix(self, slot: int) -> list:
+        """The canonical keys of the positions along A*'s parent chain from the root's
+        child to `slot`."""
+        chain = []
+        while self.parent[slot] > 0:
+            chain.append(self.keys[slot])
+            slot = int(self.parent[slot]) - 1
+        return chain[::-1]
+
+
+class FrontierIda(IdaStar):
+    """Iterative deepening from a Frontier within `max_bytes` (its stack and table, the
+    Frontier's bytes not included); runs, bounds and reports like ida.IdaStar, and
+    `start`, `upper` and `notify` mean the same."""
+
+    st_slots = ST_SLOTS
+
+    def __init__(self, frontier: Frontier, max_bytes: int, start: int = 0,
+                 upper: list[int] | None = None, notify=None, late: bool | None = None):
+        super().__init__(frontier.root, max_bytes, max(int(start), frontier.base_f), upper,
+                         notify, late)
+        self.fr = frontier
+
+    what = "IDA* from A*'s frontier"
+
+    def _kernel(self, budget: int) -> int:
+        fr = self.fr
+        return frontier_run(fr.roots, fr.starts, fr.base_f, (fr.keys, fr.gs), self.st,
+                            self.stack, self.tt, budget, self.memo, self.work, self.late)
+
+    def path(self) -> list[int]:
+        """After WON: the packed moves of a shortest solution on the root's own columns."""
+        length = int(self.st[LENGTH])
+        if length < 0:
+            return list(self.upper)
+        cstack = self.stack[0]
+        scratch, key = np.zeros(NCOLS, np.int64), np.zeros(KEY_WORDS, np.int64)
+        walk = []
+        for d in range(1, length):          # the walk's positions; the last move wins
+            canonical_key(cstack[d], scratch, key)
+            walk.append(key.copy())
+        keys = self.fr.prefix(int(self.fr.roots[self.st[ROOT]])) + walk
+        seq = np.array(keys, np.int64).reshape(len(keys), KEY_WORDS)
+        out = np.empty(len(keys) + 1, np.int64)
+        follow_keys(self.root, seq, out)
+        return out.tolist()

@@ -1,0 +1,248 @@
+"""IDA* from A*'s frontier (search/frontier.py) against the reference BFS distances and
+against A*, on seeded positions, with A* cut after any number of expansions (its state
+between two expansions is what a full table leaves: the proof needs nothing else), with
+the walk's table from ample down to the smallest; every solution replayed by the
+reference verifier; and solve()'s first stage past A*'s memory: the walk for its budget,
+then the hand-over to the layered search."""
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar, frontier
+from drez.solver.solodrez.search import solve as solve_mod
+from drez.solver.solodrez.search.solve import UNKNOWN, WON, Limit, Limits, solve
+from drez.solver.solodrez.search.stats_slots import LENGTH
+from drez.solver.solodrez.search.status import RUNNING
+from tests.solodrez.helpers import (
+    biased_game,
+    fast_reference,
+    late_game_cases,
+    random_small_position,
+    ref,
+    replayed,
+    to_engine,
+    to_ref,
+)
+
+SMALLEST = 1        # bytes: the walk then makes its smallest table (ida.MIN_ENTRIES)
+CUTS = (1, 2, 7, 40, 300, 3000)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_reference():
+    with fast_reference():
+        yield
+
+
+def shortest_by_astar(words, budget=400_000):
+    a = astar.AStar(np.asarray(words, np.int64), 1 << 24)
+    return int(a.stats[LENGTH]) if a.run(budget) == astar.WON else None
+
+
+def from_cut(words, cut, max_bytes=1 << 22, budget=3_000_000, **kw):
+    """A* run for `cut` expansions, then the walk from its frontier: (status, walk),
+    or None when A* ended first."""
+    a = astar.AStar(np.asarray(words, np.int64), 1 << 22)
+    if a.run(cut) != RUNNING:
+        return None
+    s = frontier.FrontierIda(frontier.Frontier(a), max_bytes, **kw)
+    while s.status == RUNNING and s.expanded < budget:
+        s.run(10_000)
+    return s.status, s
+
+
+def test_the_roots_are_sorted_by_code():
+    """sort_roots sorts slots by code in place, carrying each slot with its code, and
+    starts[c] counts the codes below c."""
+    rng = np.random.default_rng(5)
+    for k in (0, 1, 2, 17, 1000):
+        codes = rng.integers(0, 300, k + 5).astype(np.int32)
+        slots = np.arange(k + 5, dtype=np.int32)
+        pairs = sorted(zip(codes[:k].tolist(), slots[:k].tolist()))
+        starts = np.zeros(frontier.CODES + 1, np.int64)
+        frontier.sort_roots(slots, codes, k, starts)
+        assert codes[:k].tolist() == [c for c, _ in pairs]
+        assert sorted(zip(codes[:k].tolist(), slots[:k].tolist())) == pairs
+        for c in (0, 1, 150, 299, 300, frontier.CODES):
+            assert starts[c] == sum(1 for x, _ in pairs if x < c)
+
+
+def test_every_live_entry_becomes_a_root_even_when_its_code_is_clipped():
+    """mark_roots keeps one root per live open entry whatever the codes: with A*'s bound
+    as the base and with a base so low that every code is clipped to CODES - 2."""
+    a = astar.AStar(Position.from_deal(957).words(), 1 << 22)
+    assert a.run(5000) == RUNNING
+    live = sum(1 for e in _entries(a.opens) if a.gs[a.opens[1][e]] == a.opens[2][e])
+    for base in (a.bound(), -600):
+        opens = tuple(x.copy() for x in a.opens)
+        k = frontier.mark_roots(opens, a.gs, base)
+        assert k == live > 0
+        if base < 0:
+            assert set(opens[3][:k].tolist()) == {frontier.CODES - 2}
+
+
+def _entries(opens):
+    heads, e_next = opens[0], opens[3]
+    for e in heads[heads >= 0].tolist():
+        while e >= 0:
+            yield e
+            e = int(e_next[e])
+
+
+def test_against_bfs_near_the_end_of_deals():
+    """Positions 3-7 moves from the end of the wins the verdict search finds for deals 40-43, and
+    one random move away from them: where BFS (reference.shortest_distance) decides them,
+    the walk from A* cut after 1 or 7 expansions finds a win of exactly that length, with
+    the smallest table."""
+    rng = random.Random(43)
+    checked = 0
+    for n in range(40, 44):
+        pos = Position.from_deal(n)
+        won = solve(pos)                    # a win, not always shortest
+        if won.verdict != WON:
+            continue
+        line = [pos]
+        for m in won.moves:
+            line.append(line[-1].play(m))
+        for cur in line[-8:-3]:
+            for p in (cur, cur.play(rng.choice(cur.legal_moves(prune=True)))):
+                d = ref.shortest_distance(to_ref(p), max_nodes=20_000)
+                if not isinstance(d, int) or d < 2:
+                    continue
+                for cut in (1, 7):
+                    got = from_cut(p.words(), cut, SMALLEST)
+                    if got is None:
+                        continue
+                    checked += 1
+                    status, s = got
+                    assert status == frontier.WON, (n, cut)
+                    assert replayed(p, s.path()) == d, (n, cut)
+    assert checked >= 30
+
+
+def test_against_astar_on_seeded_positions():
+    """Seeded positions of 12 real cards and of whole middle games, A* cut at several
+    points: the walk's length is A*'s (whose lengths equal BFS: test_optimal_bounds.py),
+    with the smallest table and an ample one."""
+    rng = random.Random(20261205)
+    checked = 0
+    while checked < 150:
+        pos = to_engine(ref.settle(random_small_position(rng, 2, rng.random() < 0.5)))
+        if pos.is_won():
+            continue
+        length = shortest_by_astar(pos.words(), 100_000)
+        if length is None:
+            continue
+        for cut in CUTS[:3]:
+            got = from_cut(pos.words(), cut, SMALLEST if checked % 2 else 1 << 22)
+            if got is not None:
+                checked += 1
+                assert got[0] == frontier.WON and replayed(pos, got[1].path()) == length
+    games = 0
+    for n in range(100, 130):
+        for p in biased_game(n, rng, 40, 0.7)[-25::8]:
+            pos = to_engine(p)
+            if pos.is_won():
+                continue
+            length = shortest_by_astar(pos.words(), 300_000)
+            if length is None:
+                continue
+            for cut in CUTS:
+                got = from_cut(pos.words(), cut, SMALLEST if games % 2 else 1 << 24)
+                if got is not None:
+                    games += 1
+                    assert got[0] == frontier.WON and replayed(pos, got[1].path()) == length, (n, cut)
+    assert games >= 60
+
+
+@pytest.mark.parametrize("deal", [15, 40, 42])
+def test_deal_openings_against_astar(deal):
+    """Whole deals, A* cut after a twentieth and a fifth of the positions it stores to
+    solve them: the walk proves A*'s length, also when its table is far too small to
+    hold the walk."""
+    pos = Position.from_deal(deal)
+    a = astar.AStar(pos.words(), 1 << 24)
+    assert a.run(3_000_000) == astar.WON
+    length, stored = int(a.stats[LENGTH]), a.nodes
+    for cut in (stored // 20, stored // 5):
+        for max_bytes in (SMALLEST, 1 << 24):
+            got = from_cut(pos.words(), cut, max_bytes, budget=20_000_000)
+            assert got is not None
+            assert got[0] == frontier.WON and replayed(pos, got[1].path()) == length
+
+
+def test_lost_positions_never_win():
+    """On the lost positions of the late-game corpus the walk never claims a win."""
+    lost = 0
+    for p, d in late_game_cases():
+        if d != "LOST":
+            continue
+        pos = to_engine(p).settled()
+        for cut in (1, 5):
+            got = from_cut(pos.words(), cut, SMALLEST, budget=100_000)
+            if got is not None:
+                lost += 1
+                assert got[0] != frontier.WON, p
+    assert lost >= 10
+
+
+def test_a_known_solution_is_proven_or_beaten():
+    """With `upper`, the walk proves a shortest solution shortest (path gives it back)
+    and beats a longer one with a shortest one."""
+    pos = Position.from_deal(957)
+    a = astar.AStar(pos.words(), 1 << 27)
+    assert a.run(3_000_000) == astar.WON
+    best = a.path()
+    status, s = from_cut(pos.words(), 2000, upper=best)
+    assert status == frontier.WON and s.path() == best and s.threshold == len(best)
+    longer = [m.pack() for m in solve(pos).moves]
+    assert len(longer) > len(best)
+    status, s = from_cut(pos.words(), 2000, upper=longer)
+    assert status == frontier.WON and replayed(pos, s.path()) == len(best)
+
+
+@pytest.mark.parametrize("share", [10**9, 10**-9])
+@pytest.mark.parametrize("deal", [882, 957])
+def test_solve_proves_the_minimum_from_the_frontier(deal, share, monkeypatch):
+    """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
+    ample memory: with a budget no walk reaches, the walk from A*'s frontier proves it
+    alone; with a budget of one expansion it hands over (A*'s table freed) to the beams
+    and the layered search, from the bound it proved.  The solve held at most max_memory,
+    notify heard the stages in order, and progress heard all the work as it went."""
+    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", share)
+    pos = Position.from_deal(deal)
+    ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
+    heard, made = [], []
+    cap = 4 << 20
+    r = solve(pos, Limits(max_memory=cap, notify=heard.append, progress=made.append),
+              want_optimal=True)
+    assert r.verdict == WON and r.optimal and r.limit is None and r.lower_bound == ample.length
+    assert len(made) > 10 and min(made) >= 0 and r.nodes - 10 <= sum(made) <= r.nodes
+    assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
+    assert r.table_bytes <= cap
+    assert "A*'s open positions" in heard[0]
+    later = any("depth layers" in h for h in heard)
+    assert later == (share < 1), heard
+
+
+def test_the_frontier_stage_stops_on_cancel_and_nodes(monkeypatch):
+    """Cancel or max_nodes during the walk from A*'s frontier stop the solve as they stop
+    A*: UNKNOWN, with a proven lower bound no larger than the minimum."""
+    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 10**9)
+    pos = Position.from_deal(957)
+    cancel = threading.Event()
+
+    def stop(text):
+        if "A*'s open positions" in text:
+            cancel.set()
+    r = solve(pos, Limits(max_memory=4 << 20, cancel=cancel, notify=stop), want_optimal=True)
+    assert r.verdict == UNKNOWN and r.limit == Limit.CANCELLED and 0 < r.lower_bound <= 53
+    astars = r.nodes            # the walk was cancelled before its first expansion
+    r = solve(pos, Limits(max_memory=4 << 20, max_nodes=astars + 100), want_optimal=True)
+    assert r.verdict == UNKNOWN and r.limit == Limit.NODES and 0 < r.lower_bound <= 53
+    assert r.nodes == astars + 100
