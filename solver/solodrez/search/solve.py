@@ -277,12 +277,12 @@ def _from_frontier(search, lower: int, limits: Limits, clock: Clock, spent: int)
         budget = max(1, int(search.nodes * FRONTIER_SHARE))
         if limits.notify:
             limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
-                          f"from A*'s open positions looks for a win of {lower} moves "
-                          f"(for at most {budget:,} expansions)")
+                          f"from A*'s open positions looks for a shortest win, from {lower} "
+                          f"moves up (for at most {budget:,} expansions)")
         walk, status, nodes, limit = _run_stage(walk, limits, clock, spent, budget)
         lower = max(lower, walk.bound())
         done = _found(walk, status, nodes, clock, lower, optimal=True)
-        return done, nodes, lower, Limit.MEMORY if limit == Limit.STAGE else limit
+        return done, nodes, lower, limit if limit not in (None, Limit.STAGE) else Limit.MEMORY
     finally:
         clock.held = 0
 
