@@ -1,10 +1,11 @@
 """The walk from A*'s frontier (solver/solodrez/search/frontier.py) alone, without solve's
 budget: A* on a deal at a memory bound as solve runs it, then IDA* from its open
-positions for up to CAP expansions; prints A*'s positions and bound, the memory A*'s
+positions for up to CAP expansions (LATE 1: with tight.py's third exactness test, which
+IDA* leaves off); prints A*'s positions and bound, the memory A*'s
 table and the roots hold, and the walk's expansions as it goes
 (reports/hard-tail/frontier-first.md).
 
-    .venv/bin/python -m dev.frontier_walk DEAL [MEGABYTES [CAP]]
+    .venv/bin/python -m dev.frontier_walk DEAL [MEGABYTES [CAP [LATE]]]
 """
 import sys
 import time
@@ -18,6 +19,7 @@ from drez.solver.solodrez.search.status import Status
 deal = int(sys.argv[1])
 limits = Limits(max_memory=(int(sys.argv[2]) if len(sys.argv) > 2 else 1024) << 20)
 cap = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000_000
+late = len(sys.argv) > 4 and sys.argv[4] == "1"
 clock = Clock(limits)
 start = time.time()
 a, status, nodes, limit = _run_stage(astar.AStar(Position.from_deal(deal).words(),
@@ -30,7 +32,7 @@ fr = frontier.Frontier(a)
 held = fr.held_bytes()
 print(f"A*'s table and {len(fr.roots):,} roots: {held >> 20} MB; the walk's table gets "
       f"{(limits.max_memory - held) >> 20} MB", flush=True)
-walk = frontier.FrontierIda(fr, limits.max_memory - held, start=fr.base_f)
+walk = frontier.FrontierIda(fr, limits.max_memory - held, start=fr.base_f, late=late)
 start = time.time()
 while walk.status == frontier.RUNNING and walk.expanded < cap:
     walk.run(1_000_000)
