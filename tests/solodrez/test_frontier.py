@@ -242,7 +242,7 @@ def test_the_frontier_stage_stops_on_cancel_and_nodes(monkeypatch):
             cancel.set()
     r = solve(pos, Limits(max_memory=4 << 20, cancel=cancel, notify=stop), want_optimal=True)
     assert r.verdict == UNKNOWN and r.limit == Limit.CANCELLED and 0 < r.lower_bound <= 53
-    astars = r.nodes            # the walk was cancelled before its first expansion
+    astars = r.nodes            # A*'s positions (and any expansions before the cancel)
     r = solve(pos, Limits(max_memory=4 << 20, max_nodes=astars + 100), want_optimal=True)
     assert r.verdict == UNKNOWN and r.limit == Limit.NODES and 0 < r.lower_bound <= 53
     assert r.nodes == astars + 100
