@@ -57,8 +57,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import njit
-from ..rules.engine import NCOLS, lower_bound
-from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns_and_symbols
+from ..rules.engine import lower_bound
+from ..rules.keys import KEY_WORDS, key_to_columns_and_symbols
 from .ida import (
     DEPTH,
     LENGTH,
@@ -71,10 +71,11 @@ from .ida import (
     _next_child,
     _open_iteration,
     _seen_or_store,
+    stack_keys,
 )
 from .ida import ST_SLOTS as IDA_SLOTS
 from .open_list import HBUCKETS, NBUCKETS
-from .parents import follow_keys
+from .parents import chain_keys, chain_length, moves_through
 from .status import RUNNING, TOO_LONG, WON
 from .table import table_find
 
@@ -233,14 +234,12 @@ class Frontier:
         return sum(a.nbytes for a in (self.keys, self.parent, self.gs, self.roots,
                                       self.starts))
 
-    def prefix(self, slot: int) -> list:
+    def prefix(self, slot: int) -> np.ndarray:
         """The canonical keys of the positions along A*'s parent chain from the root's
         child to `slot`."""
-        chain = []
-        while self.parent[slot] > 0:
-            chain.append(self.keys[slot])
-            slot = int(self.parent[slot]) - 1
-        return chain[::-1]
+        chain = np.empty((chain_length(self.parent, slot) - 1, KEY_WORDS), np.int64)
+        chain_keys(self.keys, self.parent, slot, chain)
+        return chain
 
 
 class FrontierIda(IdaStar):
@@ -268,14 +267,5 @@ class FrontierIda(IdaStar):
         length = int(self.st[LENGTH])
         if length < 0:
             return list(self.upper)
-        cstack = self.stack[0]
-        scratch, key = np.zeros(NCOLS, np.int64), np.zeros(KEY_WORDS, np.int64)
-        walk = []
-        for d in range(1, length):          # the walk's positions; the last move wins
-            canonical_key(cstack[d], scratch, key)
-            walk.append(key.copy())
-        keys = self.fr.prefix(int(self.fr.roots[self.st[ROOT]])) + walk
-        seq = np.array(keys, np.int64).reshape(len(keys), KEY_WORDS)
-        out = np.empty(len(keys) + 1, np.int64)
-        follow_keys(self.root, seq, out)
-        return out.tolist()
+        prefix = self.fr.prefix(int(self.fr.roots[self.st[ROOT]]))
+        return moves_through(self.root, np.concatenate((prefix, stack_keys(self.stack, length))))

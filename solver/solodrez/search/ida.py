@@ -274,6 +274,16 @@ def new_stack(levels: int):
             np.zeros(levels, np.int64), np.zeros(levels, np.int64))
 
 
+def stack_keys(stack, length: int) -> np.ndarray:
+    """After a win of `length` moves below a walk's root: the canonical keys of the
+    positions at depths 1 .. length - 1 of its stack (every one but the root and the win)."""
+    out = np.zeros((max(0, length - 1), KEY_WORDS), np.int64)
+    scratch = np.zeros(NCOLS, np.int64)
+    for d in range(1, length):
+        canonical_key(stack[0][d], scratch, out[d - 1])
+    return out
+
+
 def table_and_work(max_bytes: int):
     """(table, dead memo, work arrays) of a depth-first walk (ida_run's), the table of
     entries_for what max_bytes leaves besides the memo and the work (64 KB)."""

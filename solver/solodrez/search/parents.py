@@ -35,15 +35,22 @@ def chain_length(parent, slot):
     return n
 
 
+@njit(cache=True)
+def chain_keys(keys, parent, slot, chain):
+    """chain[i]: the key after i + 1 moves of the parent chain that ends at `slot`
+    (len(chain) = its moves, chain_length - 1)."""
+    for i in range(chain.shape[0] - 1, -1, -1):
+        for w in range(KEY_WORDS):
+            chain[i, w] = keys[slot, w]
+        slot = parent[slot] - 1
+
+
 @njit(cache=True, nrt=True)
 def trace_path(root, keys, parent, slot, out):
     """Write into out the packed moves, on the root's own columns, that lead from root
     through the parent chain ending at `slot` to a won position (len(out) moves)."""
-    n = out.shape[0]
-    chain = np.empty((n - 1, KEY_WORDS), np.int64)  # chain[i]: the key after i + 1 moves
-    for i in range(n - 1, 0, -1):
-        chain[i - 1] = keys[slot]
-        slot = parent[slot] - 1
+    chain = np.empty((out.shape[0] - 1, KEY_WORDS), np.int64)
+    chain_keys(keys, parent, slot, chain)
     follow_keys(root, chain, out)
 
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..jit import njit
 from ..rules.engine import NCOLS, lower_bound
-from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
+from ..rules.keys import KEY_WORDS, key_to_columns
 from .ida import (
     DEPTH,
     EXPANDED,
@@ -47,6 +47,7 @@ from .ida import (
     _seen_or_store,
     _take_child,
     new_stack,
+    stack_keys,
     table_and_work,
 )
 from .status import RUNNING, WON
@@ -164,9 +165,4 @@ class LayerWalk:
     def keys_below(self) -> np.ndarray:
         """After WON: the canonical keys of the positions after each of the win's moves
         below its root but the last (the win itself)."""
-        length = self.length
-        out = np.zeros((length - 1, KEY_WORDS), np.int64)
-        scratch = np.zeros(NCOLS, np.int64)
-        for d in range(1, length):
-            canonical_key(self.stack[0][d], scratch, out[d - 1])
-        return out
+        return stack_keys(self.stack, self.length)
