@@ -1,9 +1,10 @@
 """Where greedy search spends its time, kernel by kernel, sampled by Linux perf.
 
-    python -m dev.perf_kernels [--deal 884] [--seconds 15] [--top 15] [--optimal]
+    python -m dev.perf_kernels [--deal 884] [--seconds 15] [--top 15] [--optimal | --layers T]
 
-Runs greedy best-first search (the verdict portfolio's main stage), or A* with --optimal,
-on the deal over and over, samples this process with `perf record -e cpu-clock`
+Runs greedy best-first search (the verdict portfolio's main stage), A* with --optimal, or
+with --layers T the layered search's pass at bound T (search/layers.py, 1 GB), on the deal
+over and over, samples this process with `perf record -e cpu-clock`
 meanwhile, and prints the share of samples in each compiled kernel.  numba's machine code
 carries no symbols perf can read, so this writes /tmp/perf-PID.map (perf's map for JIT
 code) naming the code of every kernel linked into the search, callees included; code a
@@ -23,12 +24,16 @@ import tempfile
 
 from drez.solver.solodrez import kernels
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar
+from drez.solver.solodrez.search import astar, layers
 from drez.solver.solodrez.search.solve import Limits, run_search
 
 
-def _search(deal: int, optimal: bool = False) -> None:
-    search = astar.AStar(Position.from_deal(deal).words(), 1 << 20, greedy=not optimal)
+def _search(deal: int, optimal: bool = False, bound: int | None = None) -> None:
+    words = Position.from_deal(deal).words()
+    if bound is None:
+        search = astar.AStar(words, 1 << 20, greedy=not optimal)
+    else:   # a placeholder win of bound + 1 moves: the pass at bound is the whole search
+        search = layers.LayeredSearch(words, 1 << 30, start=bound, upper=[0] * (bound + 1))
     run_search(search, Limits(max_memory=1 << 30))
 
 
@@ -72,12 +77,15 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--optimal", action="store_true", help="A* instead of greedy search")
+    ap.add_argument("--layers", type=int, metavar="T",
+                    help="the layered search's pass at bound T instead of greedy search")
     args = ap.parse_args()
     if shutil.which("perf") is None:
         print("perf_kernels: no `perf` on this machine (apt-get install linux-perf)",
               file=sys.stderr)
         return 2
-    _search(args.deal, args.optimal)   # loads (or compiles) every kernel the search calls
+    # loads (or compiles) every kernel the search calls (the layered pass: at the root's bound)
+    _search(args.deal, args.optimal, None if args.layers is None else 0)
     named = write_perf_map()
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
@@ -86,10 +94,11 @@ def main() -> int:
              "-o", data, "--", "sleep", str(args.seconds)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while recorder.poll() is None:
-            _search(args.deal, args.optimal)
+            _search(args.deal, args.optimal, args.layers)
         report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--sort", "symbol"],
                                 capture_output=True, text=True).stdout
-    search = "A*" if args.optimal else "greedy search"
+    search = f"the layered pass at {args.layers}" if args.layers is not None else \
+        "A*" if args.optimal else "greedy search"
     print(f"deal {args.deal}: {search}, {named} kernels' code named; share of samples:")
     rows = [line for line in report.splitlines() if line.strip() and not line.startswith("#")]
     for line in rows[:args.top]:

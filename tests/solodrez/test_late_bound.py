@@ -25,7 +25,14 @@ from drez.solver.solodrez.rules.productive import generate_productive
 from drez.solver.solodrez.search import astar, ida
 from drez.solver.solodrez.search.move_numbers import move_numbers_impossible
 from drez.solver.solodrez.search.stats_slots import LENGTH
-from drez.solver.solodrez.search.tight import bound_not_exact, tight_scratch
+from drez.solver.solodrez.search.tight import (
+    BY_MATCHING,
+    BY_MOVE_NUMBERS,
+    EXACT_MAYBE,
+    bound_not_exact,
+    not_exact_by,
+    tight_scratch,
+)
 from tests.solodrez.helpers import (
     P,
     biased_game,
@@ -350,7 +357,8 @@ def test_move_numbers_kernel_equals_rules_10_to_12_in_plain_python():
     """move_numbers_impossible (target bits, sinks from the cards' masks, the fixed point
     in sweeps) answers as rules (10)-(12) written out in plain Python where the first two
     tests find nothing: on the cycle above, on positions of seeded walks from openings to
-    late games, and on positions A* stored on three hard deals."""
+    late games, and on positions A* stored on three hard deals; not_exact_by names the
+    test that fired on each."""
     rng = random.Random(53)
     cases = [to_engine(CYCLE).words()] + [random_walk(n, rng).words() for n in range(400)]
     for deal in (292, 97899, 82533):   # hard deals' A* layers, where the test fires often
@@ -366,6 +374,16 @@ def test_move_numbers_kernel_equals_rules_10_to_12_in_plain_python():
         checked += 1
         fired += want
     assert checked >= 400 and 100 <= fired <= checked - 100
+    # not_exact_by names the test that fired, as bound_not_exact answers
+    by_tests = set()
+    for words in cases:
+        old, new = fires(words, late=False), fires(words)
+        by_old = not_exact_by(words, digits, counted, lengths, work, False)
+        by_new = not_exact_by(words, digits, counted, lengths, work, True)
+        assert by_old == (BY_MATCHING if old else EXACT_MAYBE), str(_ref_of(words))
+        assert by_new == (BY_MATCHING if old else BY_MOVE_NUMBERS if new else EXACT_MAYBE)
+        by_tests.add(by_new)
+    assert by_tests == {EXACT_MAYBE, BY_MATCHING, BY_MOVE_NUMBERS}
 
 
 def _stored_by_astar(deal, expansions, n, rng) -> list:

@@ -12,7 +12,7 @@ import pytest
 
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar, beam, layers
+from drez.solver.solodrez.search import astar, beam, late_choice, layers
 from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import Limit, Limits, run_search, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
@@ -88,6 +88,39 @@ def test_layers_against_plain_python_layers(late, records, monkeypatch):
             assert plain_layer(parents, len(built), target, late, dead_at_bound=False) is None
             wins += 1
     assert compared >= 100 and wins >= 3
+
+
+def test_layers_choosing_the_third_test_layer_by_layer(monkeypatch):
+    """By default (late=None) the third exactness test is on or sampled layer by layer
+    (here after every 4 runs, on where it proves 1 bound in 20, else on one child in 2),
+    from 18-26 moves before the end of deals 292 and 31197 (where it proves some): each
+    layer holds every key of the plain-Python layer with the test from the previous
+    one, and none outside the plain layer without it; both choices are made, and the
+    test drops children somewhere."""
+    monkeypatch.setattr(layers, "FIRST_ROOM", 4)
+    monkeypatch.setattr(late_choice, "LATE_MIN_RUNS", 4)
+    monkeypatch.setattr(late_choice, "LATE_SAMPLE", 2)
+    monkeypatch.setattr(late_choice, "LATE_RATE", 20)
+    compared = dropped = 0
+    chosen = set()
+    for deal in (292, 31197):
+        for back in (18, 22, 26):
+            pos = near_the_end(deal, back)
+            for target in range(pos.lower_bound(), pos.lower_bound() + 3):
+                search = layers.LayeredSearch(pos.words(), 1 << 30, start=target,
+                                              upper=[0] * (target + 1))
+                assert search.adaptive and search.late
+                parents = [pos]
+                for g, (keys, count) in enumerate(_layers_of(search, 8, 1_500)):
+                    chosen.add(search.late)
+                    wide = plain_layer(parents, g, target, False, dead_at_bound=False)
+                    narrow = plain_layer(parents, g, target, True, dead_at_bound=False)
+                    assert wide is not None and count == len(keys)
+                    assert set(narrow) <= keys <= set(wide), (pos, g)
+                    dropped += len(wide) - len(keys)
+                    parents = [wide[k] for k in keys]
+                    compared += 1
+    assert compared >= 60 and chosen == {False, True} and dropped > 0
 
 
 def run_layers(words, budget=5_000_000, **kw):

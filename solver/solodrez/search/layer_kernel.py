@@ -1,18 +1,37 @@
 """The layered search's kernels (numba; layers.py wraps them): the index of the layer
 being built (open addressing over 4-byte slots, each 0 or a place + 1 in the layer's key
-array) and the expansion of a layer into the next.
+array), the memory of children whose bound is not exact, and the expansion of a layer
+into the next.
 """
 import numpy as np
 
 from ..jit import njit
-from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won, lower_bound
-from ..rules.keys import KEY_WORDS, canonical_key, key_hash, key_to_columns
+from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, lower_bound
+from ..rules.keys import KEY_WORDS, key_hash, key_to_columns_and_symbols
 from ..rules.productive import generate_productive
+from .children import children_work, key_children
 from .deadness import is_dead
 from .status import FULL, RUNNING, WON
-from .tight import bound_not_exact, tight_scratch
+from .tight import BY_MATCHING, BY_MOVE_NUMBERS, not_exact_by, tight_scratch
 
 INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
+NOT_EXACT_ENTRIES = 1 << 20     # the most entries of the not-exact memory (24 MB)
+
+
+def not_exact_memory(max_bytes: int) -> np.ndarray:
+    """An empty memory of keys whose bound is proven not exact: a power of two of 24-byte
+    entries, about a thirty-second of max_bytes (at least 1,024, at most
+    NOT_EXACT_ENTRIES)."""
+    n = 1 << 10
+    while n < NOT_EXACT_ENTRIES and 2 * n * 8 * KEY_WORDS <= max_bytes // 32:
+        n *= 2
+    return np.zeros((n, KEY_WORDS), np.int64)
+
+
+@njit(cache=True, inline="always")
+def _not_exact_slot(memory, key):
+    """The entry of key in the not-exact memory (direct mapped: the low bits of its hash)."""
+    return np.int64(key_hash(key) & np.uint64(memory.shape[0] - 1))
 
 
 @njit(cache=True, inline="always")
@@ -20,7 +39,20 @@ def index_find(index, keys, key):
     """The place of key in the layer being built (keys), or -(slot+2) of the empty index
     slot where it would go."""
     n = index.shape[0]
-    slot = np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return index_find_from(index, keys, key, index_home(key, n))
+
+
+@njit(cache=True, inline="always")
+def index_home(key, n):
+    """The index slot where the search for key starts in an index of n slots (the
+    formula of table.home_slot, so that key_children's prefetch loads this slot)."""
+    return np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def index_find_from(index, keys, key, slot):
+    """index_find from key's home slot `slot` (index_home)."""
+    n = index.shape[0]
     while True:
         p = index[slot]
         if p == 0:
@@ -54,24 +86,38 @@ BUILT = 3           # the positions in layer g + 1 so far
 EXPANDED = 4        # expansions so far (what `run`'s budget counts)
 WIN_PARENT = 5      # after a win: its parent's place in layer g
 STORED = 6          # positions put in a layer, in every iteration
-ST_SLOTS = 7
+LATE = 7            # 1: the layer being built runs tight.py's third test on every child
+SAMPLE = 8          # ... else on one test in SAMPLE (0: never)
+TESTS = 9           # children tested, in every iteration
+LATE_RAN = 10       # the third test's runs and proofs (the search resets them)
+LATE_FIRED = 11
+ST_SLOTS = 12
 
 
 @njit(cache=True)
-def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
+def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work):
     """Expand layer st[DEPTH] (cur[0:ncur]) from its position st[NEXT] on, into the layer
     being built (nxt, par, mv, index), for up to `budget` expansions: RUNNING (call again;
     st[NEXT] == ncur when the layer is done), WON (a win: its parent st[WIN_PARENT])
     or FULL (no room for a child: grow the arrays and call again; the position being
-    expanded is expanded again, its children already built found as duplicates)."""
-    cols, child, scratch, key, moves, outlooks, tight = work
+    expanded is expanded again, its children already built found as duplicates).
+
+    A child at f = T is dropped where tight.py's tests prove its bound not exact (the
+    third test as st[LATE] and st[SAMPLE] say, its runs and proofs counted in st);
+    `not_exact` (not_exact_memory) remembers such keys, exact keys, so that a child met
+    again is dropped without a test: each entry is a proof about its position, whichever
+    test made it, and a lost entry only costs a test.
+    The children of an expansion are keyed together, each one's index slot prefetched
+    (children.key_children), before any is looked up."""
+    cols, child, syms, moves, outlooks, chosen, hs, ckeys, homes, cwork, tight = work
     t_digits, t_counted, t_lengths, t_work = tight
     g, threshold = st[DEPTH], st[THRESHOLD]
     room = nxt.shape[0]
+    rows = index.reshape((index.shape[0], 1))   # key_children prefetches index slots
     done = 0
     while st[NEXT] < ncur and done < budget:
         i = st[NEXT]
-        key_to_columns(cur[i], cols)
+        whole = key_to_columns_and_symbols(cur[i], cols, syms)
         h = lower_bound(cols)
         if g + h == threshold:
             n = generate_productive(cols, moves)
@@ -79,24 +125,41 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
                 outlooks[j] = 0     # each lowers h by one
         else:
             n = generate_moves(cols, moves, True, outlooks)
+        k = 0
         for j in range(n):
             h2 = h + (outlooks[j] & 3) - 1
-            f2 = g + 1 + h2
-            if f2 > threshold:
-                continue
-            for c in range(NCOLS):
-                child[c] = cols[c]
-            apply_move(child, moves[j])
-            if h2 == 0 and is_won(child):
-                st[WIN_PARENT] = i
-                return WON
-            canonical_key(child, scratch, key)
-            found = index_find(index, nxt, key)
+            if g + 1 + h2 <= threshold:
+                chosen[k] = moves[j]
+                hs[k] = h2
+                k += 1
+        if key_children(cols, syms, whole, chosen, 0, k, 1, rows, ckeys, homes, cwork) >= 0:
+            st[WIN_PARENT] = i
+            return WON
+        for j in range(k):
+            key = ckeys[j]
+            found = index_find_from(index, nxt, key, homes[j])
             if found >= 0:      # (found before the tests: most children are found again)
                 continue
-            if f2 == threshold and h2 > 1 and \
-                    bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
-                continue
+            h2 = hs[j]
+            f2 = g + 1 + h2
+            for c in range(NCOLS):
+                child[c] = cols[c]
+            apply_move(child, chosen[j])
+            if f2 == threshold and h2 > 1:
+                s = _not_exact_slot(not_exact, key)
+                if not_exact[s, 0] == key[0] and not_exact[s, 1] == key[1] and \
+                        not_exact[s, 2] == key[2]:
+                    continue
+                st[TESTS] += 1
+                late = st[LATE] != 0 or (st[SAMPLE] > 0 and st[TESTS] % st[SAMPLE] == 0)
+                by = not_exact_by(child, t_digits, t_counted, t_lengths, t_work, late)
+                if late and by >= 0 and by != BY_MATCHING:
+                    st[LATE_RAN] += 1
+                    st[LATE_FIRED] += by == BY_MOVE_NUMBERS
+                if by > 0:
+                    for w in range(KEY_WORDS):
+                        not_exact[s, w] = key[w]
+                    continue
             if f2 < threshold and is_dead(child, memo):
                 continue
             nn = st[BUILT]
@@ -106,7 +169,7 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
                 nxt[nn, w] = key[w]
             if par.shape[0]:        # (none once the records are dropped)
                 par[nn] = i
-                mv[nn] = moves[j]
+                mv[nn] = chosen[j]
             index[-found - 2] = nn + 1
             st[BUILT] = nn + 1
             st[STORED] += 1
@@ -119,5 +182,7 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, work, late):
 def work_arrays():
     """The scratch arrays layer_run works in."""
     return (np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64),
-            np.zeros(KEY_WORDS, np.int64), np.zeros(MAX_MOVES, np.int64),
-            np.zeros(MAX_MOVES, np.int64), tight_scratch())
+            np.zeros(MAX_MOVES, np.int64), np.zeros(MAX_MOVES, np.int64),
+            np.zeros(MAX_MOVES, np.int64), np.zeros(MAX_MOVES, np.int64),
+            np.zeros((MAX_MOVES, KEY_WORDS), np.int64), np.zeros(MAX_MOVES, np.int64),
+            children_work(), tight_scratch())

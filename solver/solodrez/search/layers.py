@@ -3,15 +3,16 @@
 
 Iteration T builds the layers of depth g = 0, 1, ... from the root: layer g + 1 holds the
 children c of layer g's positions with g + 1 + h(c) <= T (h = `engine.lower_bound`), one
-of each canonical key, under exactly IDA*'s rules for a child (ida.py `_next_child`: at
-f = g + h = T a parent lists only the moves that lower h, `rules.productive`; a child at
-f = T is dropped where `tight.bound_not_exact` proves h not exact, one below T where
-`deadness.is_dead` proves it lost).  Only the layer being expanded and the one being built
-keep their keys (24 bytes a position, and an index of 4-byte slots over the one being
-built); every layer keeps, for each of its positions, its parent's place in the layer
-before and the move (6 bytes), so that a win's line can be read back.  The iteration stops
-at the first win generated, or when a layer comes out empty; T starts at a proven lower
-bound and goes up by one after an iteration without a win.
+of each canonical key, under IDA*'s rules for a child (ida.py `_next_child`: at f = g + h
+= T a parent lists only the moves that lower h, `rules.productive`; a child at f = T is
+dropped where tight.py's tests prove h not exact, the third of them as late_choice.py
+decides, or where a key so proven is remembered; one below T where `deadness.is_dead`
+proves it lost).  Only the layer being expanded and the one being built keep their keys
+(24 bytes a position, and an index of 4-byte slots over the one being built); every
+layer keeps, for each of its positions, its parent's place in the layer before and the
+move (6 bytes), so that a win's line can be read back.  The iteration stops at the first
+win generated, or when a layer comes out empty; T starts at a proven lower bound and goes
+up by one after an iteration without a win.
 
 Proof of optimality.  Let L be the length of a shortest win and p_0 (the root), ..., p_L a
 shortest winning line; p_i is at distance exactly i from the root and L - i from a win.
@@ -21,9 +22,9 @@ shortest winning line; p_i is at distance exactly i from the root and L - i from
     `engine.generate_moves` with pruning; at f = T only moves lowering h can keep
     f <= T, since h drops by at most one a move, and `rules.productive` lists just those),
     p_{i+1} among them at g = i + 1, with f = i + 1 + h(p_{i+1}) <= L <= T (h is
-    admissible, and so is h + 1 where the exactness test raises it); it is not dead (a
-    win is reached from it).  So it is put in layer i + 1, or is there already.  Then p_{L-1}'s expansion
-    generates the win.
+    admissible, and so is h + 1 where an exactness test, or a key it proved, raises
+    it); it is not dead (a win is reached from it).  So it is put in layer i + 1, or is
+    there already.  Then p_{L-1}'s expansion generates the win.
 (2) Every position of layer g is reached by a line of g moves (its parents' places and
     moves are that line), so a win generated from layer g is g + 1 <= T moves long
     (h = 0 at a win, and f <= T).
@@ -37,18 +38,19 @@ keys are needed (on Solodrez such repeats are rare: reports/hard-tail/layers.md)
 IDA*, this never answers LOST.
 
 Memory: the two layers' keys, the index (INDEX_PER_ROOM slots a place), the 6-byte records
-of every layer; --max-memory bounds them.  When a layer would outgrow it, the layer being
-built is given up and the iteration walks depth first from the layer expanded, in the
-memory left (walk.py: one IDA* iteration from each of its positions; its proof): a walk
-that meets no win proves L > T like an empty layer, a win it meets has at most T moves and
-is read through the records, shortest by (3).  While the records are kept the walk gets
+of every layer, the keys proven not exact (layer_kernel.not_exact_memory: at most 24 MB);
+--max-memory bounds them.  When a layer would outgrow it, the layer being built is given
+up and the iteration walks depth first from the layer expanded, in the memory left
+(walk.py: one IDA* iteration from each of its positions; its proof): a walk that meets no
+win proves L > T like an empty layer, a win it meets has at most T moves and is read
+through the records, shortest by (3).  While the records are kept the walk gets
 1/WALK_SHARE of the pass's expansions so far (a pass that holds a win often meets it soon
-depth first; one that holds none is cheaper in layers); past that, the records are dropped
-(every layer's, and 6 bytes a place of the layers still to come) and the layer is built
-again.  A win met without the records has T moves, proven shortest by (3), and IDA* at
-bound T (which finds a win of at most T moves when one exists: ida.py) reads a line of T
-moves back; a layer that outgrows the memory without them is walked to the end.  When not
-even the walk's least table fits, FULL, and the search can go no further (UNKNOWN, memory).
+depth first; one that holds none is cheaper in layers); past that, the records are
+dropped (every layer's, and 6 bytes a place of the layers still to come) and the layer
+is built again.  A win met without the records has T moves, proven shortest by (3), and
+IDA* at bound T (which finds a win of at most T moves when one exists: ida.py) reads a
+line of T moves back; a layer that outgrows the memory without them is walked to the
+end.  When not even the walk's least table fits, FULL, and the search can go no further (UNKNOWN, memory).
 """
 from __future__ import annotations
 
@@ -57,6 +59,7 @@ import numpy as np
 from ...common.allocator import MMAP_THRESHOLD
 from ..rules.engine import NCOLS, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key
+from . import late_choice
 from .deadness import dead_memo
 from .ida import ENTRY_BYTES, MIN_ENTRIES, STACK_LEVEL_BYTES, IdaStar
 from .layer_kernel import (
@@ -64,6 +67,7 @@ from .layer_kernel import (
     DEPTH,
     EXPANDED,
     INDEX_PER_ROOM,
+    LATE,
     NEXT,
     ST_SLOTS,
     STORED,
@@ -71,13 +75,13 @@ from .layer_kernel import (
     WIN_PARENT,
     index_slots,
     layer_run,
+    not_exact_memory,
     reindex,
     work_arrays,
 )
 from .open_list import MAX_F
 from .parents import layer_line_keys, moves_through
 from .status import FULL, RUNNING, TOO_LONG, WON
-from .tight import LATE_AFTER
 from .walk import LayerWalk
 
 RECORD_BYTES = 4 + 2        # a position's record: its parent's place, the move
@@ -97,7 +101,10 @@ class LayeredSearch:
     before (walk.py) takes over the iteration, first for a share of it with the records,
     then after they are dropped and the layer built again (the module docstring); a win
     met without them has a proven length T, and IDA* at bound T (ida.IdaStar, within
-    the same memory) reads a line of T moves back.  `records=False`: none kept at all."""
+    the same memory) reads a line of T moves back.  `records=False`: none kept at all.
+    `late`: tight.py's third test on every child (True), never (False), or by default
+    layer by layer (late_choice.py; DREZ_LATE_BOUND=1 or 0 in the environment: always
+    or never)."""
     slice = 20_000
     what = "the layered search"
 
@@ -106,15 +113,14 @@ class LayeredSearch:
                  records: bool = True):
         self.root = words.astype(np.int64).copy()
         self.max_bytes = int(max_bytes)
-        # tight.py's third test: on unless DREZ_LATE_BOUND=0 (deal 292's exhaustive pass to
-        # 51 moves: 9.6M positions with it, 22.5M without, in about the same time)
-        self.late = LATE_AFTER is not None if late is None else bool(late)
+        self.always, self.adaptive = late_choice.policy(late)
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(ST_SLOTS, np.int64)
         self.st[THRESHOLD] = max(int(start), int(lower_bound(self.root)))
         self.top = MAX_F + 2 if upper is None else len(upper)
         self.memo = dead_memo()
+        self.not_exact = not_exact_memory(self.max_bytes)
         self.work = work_arrays()
         self.root_key = np.zeros(KEY_WORDS, np.int64)
         canonical_key(self.root, np.zeros(NCOLS, np.int64), self.root_key)
@@ -138,8 +144,14 @@ class LayeredSearch:
         else:
             self._begin()
 
+    @property
+    def late(self) -> bool:
+        """Whether the layer being built runs tight.py's third test on every child."""
+        return bool(self.st[LATE])
+
     def _begin(self) -> None:
         """Start iteration st[THRESHOLD]: layer 0 is the root."""
+        late_choice.begin(self.st, self.always, self.adaptive)
         self.st[DEPTH] = self.st[NEXT] = self.st[BUILT] = 0
         self.pass_start = self.expanded
         self.lined = self.records_wanted
@@ -184,7 +196,7 @@ class LayeredSearch:
         return self.length if self.status == WON else self.threshold
 
     def _held(self) -> int:
-        arrays = [self.cur, self.nxt, self.par, self.mv, self.index]
+        arrays = [self.not_exact, self.cur, self.nxt, self.par, self.mv, self.index]
         arrays += [a for pair in self.records for a in pair]
         return sum(a.nbytes for a in arrays if a is not None)
 
@@ -313,7 +325,7 @@ class LayeredSearch:
         if self.status != RUNNING:
             return self.status
         status = layer_run(self.cur, self.ncur, self.nxt, self.index, self.par, self.mv,
-                           self.st, budget, self.memo, self.work, self.late)
+                           self.st, budget, self.memo, self.not_exact, self.work)
         if status == WON:
             self.length = int(self.st[DEPTH]) + 1
             self.found, self.status = True, WON if self.lined else RUNNING
@@ -351,6 +363,7 @@ class LayeredSearch:
             self.records.append((self.par, self.mv))
         self.cur, self.ncur = self.nxt, nn
         self.nxt = self.par = self.mv = None
+        late_choice.choose(self.st, self.adaptive)
         self._make_layer(max(FIRST_ROOM, nn + nn // 2))
         self.st[DEPTH] += 1
         self.st[NEXT] = self.st[BUILT] = 0

@@ -101,8 +101,9 @@ WORK_COLS = 64
 # When the searches run the third test, (10)-(12), by default: A* from LATE_AFTER stored
 # positions on (on easy deals it costs more time than it saves, on the hard tail it saves
 # more), IDA* not (its walks test each child at the bound, and it cost more than it saved:
-# reports/hard-tail/bound.md); DREZ_LATE_BOUND=1 in the environment turns it on from the
-# start in both, DREZ_LATE_BOUND=0 off (None: never).
+# reports/hard-tail/bound.md), the layered search layer by layer (late_choice.py);
+# DREZ_LATE_BOUND=1 in the environment turns it on from the start in all three,
+# DREZ_LATE_BOUND=0 off (None: never).
 LATE_AFTER = {"1": 0, "0": None}.get(os.environ.get("DREZ_LATE_BOUND", ""), 1_000_000)
 LIST_MAX = 16       # a rank's cards in Kuhn's lists (a position has at most 9)
 
@@ -175,11 +176,25 @@ def _perfectly_matched(r, digits, counted, lengths, work):
     return True
 
 
+NO_CLAIM = -1       # not_exact_by: not a position of the rulings, nothing tested
+EXACT_MAYBE = 0     # the tests ran and proved nothing
+BY_MATCHING = 1     # proven not exact by the matching (4) or the schedule (9)
+BY_MOVE_NUMBERS = 2     # ... by the move numbers (10)-(12)
+
+
 @njit(cache=True)
 def bound_not_exact(cols, digits, counted, lengths, work, late=False):
     """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
     module docstring): then its distance is at least lower_bound + 1.  With `late`, the
-    move numbers' test (10)-(12) runs too where the first two find nothing.
+    move numbers' test (10)-(12) runs too where the first two find nothing."""
+    return not_exact_by(cols, digits, counted, lengths, work, late) > 0
+
+
+@njit(cache=True)
+def not_exact_by(cols, digits, counted, lengths, work, late):
+    """bound_not_exact's tests, saying which proved the bound not exact: BY_MATCHING,
+    BY_MOVE_NUMBERS (only with `late`), EXACT_MAYBE when none did, NO_CLAIM when `cols`
+    holds more cards of a rank than a position can (nothing was tested).
 
     One pass over the cards, top first, writes their digits (bottom card first), marks
     the counted ones and the blockers of rule (8) (work row 4) and counts, for each rank
@@ -230,17 +245,19 @@ def bound_not_exact(cols, digits, counted, lengths, work, late=False):
         work[4, 16 + c] = bmask
     for r in range(1, 6):
         if work[0, 48 + r] > LIST_MAX or work[1, 48 + r] > LIST_MAX:
-            return False                # more than any real position holds: no claim
+            return NO_CLAIM             # more than any real position holds
     for r in range(1, 6):
         nb = work[0, 48 + r]
         if nb != work[1, 48 + r]:
-            return False                # not a position of the rulings: no claim
+            return NO_CLAIM             # not a position of the rulings
         if not _surely_matched(work[0, 9 * (r - 1):9 * r], work[1, 9 * (r - 1):9 * r], nb) \
                 and not _perfectly_matched(r, digits, counted, lengths, work):
-            return True
+            return BY_MATCHING
     if _unschedulable(digits, lengths, work):
-        return True
-    return late and move_numbers_impossible(digits, counted, lengths, work)
+        return BY_MATCHING
+    if late and move_numbers_impossible(digits, counted, lengths, work):
+        return BY_MOVE_NUMBERS
+    return EXACT_MAYBE
 
 
 @njit(cache=True)
