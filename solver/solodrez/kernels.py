@@ -25,6 +25,7 @@ from .search import (
     expansion,
     frontier,
     ida,
+    ida_table,
     layer_kernel,
     layers,
     move_numbers,
@@ -52,8 +53,8 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
-            expansion, frontier, ida, layer_kernel, move_numbers, open_list, ordering, dfs,
-            parents, shortcut, table, tight, walk, players)
+            expansion, frontier, ida, ida_table, layer_kernel, move_numbers, open_list, ordering,
+            dfs, parents, shortcut, table, tight, walk, players)
 
 
 def ensure_compiled(stream=None) -> None:

@@ -29,7 +29,7 @@ from tests.solodrez.helpers import (
     to_ref,
 )
 
-SMALLEST = 1        # bytes: the walk then makes its smallest table (ida.MIN_ENTRIES)
+SMALLEST = 1        # bytes: the walk then makes its smallest table (ida_table.MIN_ENTRIES)
 CUTS = (1, 2, 7, 40, 300, 3000)
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar, beam, ida
+from drez.solver.solodrez.search import astar, beam, ida, ida_table
 from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import WON, Limit, Limits, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
@@ -28,7 +28,7 @@ from tests.solodrez.helpers import (
 )
 
 LATE = late_game_cases()
-SMALLEST = 1        # bytes: IdaStar then makes its smallest table (ida.MIN_ENTRIES)
+SMALLEST = 1        # bytes: IdaStar then makes its smallest table (ida_table.MIN_ENTRIES)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -133,7 +133,7 @@ def test_deal_openings_against_astar(deal):
         status, s = run_ida(pos.words(), max_bytes, budget=20_000_000)
         assert status == ida.WON
         assert replayed(pos, s.path()) == length
-        assert s.table_bytes() <= max(max_bytes, ida.MIN_ENTRIES * ida.ENTRY_BYTES + (1 << 20))
+        assert s.table_bytes() <= max(max_bytes, ida_table.MIN_ENTRIES * ida_table.ENTRY_BYTES + (1 << 20))
 
 
 def test_a_known_solution_is_proven_or_beaten():

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar, ida, layers
+from drez.solver.solodrez.search import astar, ida, ida_table, layers
 from drez.solver.solodrez.search.parents import layer_line_keys, moves_through
 from drez.solver.solodrez.search.solve import Limit, Limits, run_search
 from drez.solver.solodrez.search.stats_slots import LENGTH
@@ -55,13 +55,13 @@ def _layer(pos, depth, bound):
     return s if s.status == RUNNING and int(s.st[layers.DEPTH]) == depth else None
 
 
-@pytest.mark.parametrize("entries", [ida.MIN_ENTRIES, 16])
+@pytest.mark.parametrize("entries", [ida_table.MIN_ENTRIES, 16])
 def test_a_walk_from_a_layer_finds_the_minimum_or_proves_none(entries, monkeypatch):
     """On 70 seeded positions, from layer g (0-3) of the layered search: at the bound L (the
     minimum) the walk meets a win of L moves, read through the layers' records; at L - 1
     it ends with none.  With ample tables and with 16 entries (nearly every position is
     expanded again: a full table costs work, never the answer)."""
-    monkeypatch.setattr(ida, "MIN_ENTRIES", entries)
+    monkeypatch.setattr(ida_table, "MIN_ENTRIES", entries)
     rng = random.Random(4100 + entries)
     walked = 0
     for pos, least in _cases(20261206 + entries, 70):

@@ -68,12 +68,13 @@ from .ida import (
     WIN_CHILD,
     IdaStar,
     _descend,
+    _dropped,
     _next_child,
     _open_iteration,
-    _seen_or_store,
     stack_keys,
 )
 from .ida import ST_SLOTS as IDA_SLOTS
+from .ida_table import seen, seen_or_store
 from .open_list import HBUCKETS, NBUCKETS
 from .parents import chain_keys, chain_length, moves_through
 from .status import RUNNING, TOO_LONG, WON
@@ -178,7 +179,7 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
                 continue
             for w in range(KEY_WORDS):
                 key[w] = a_keys[slot, w]
-            if _seen_or_store(tt_keys, tt_meta, key, g0, st[STAMP], st):
+            if seen_or_store(tt_keys, tt_meta, key, g0, st[STAMP], st):
                 continue
             st[ROOT] = i
             st[BASE] = g0
@@ -192,7 +193,7 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
             st[DEPTH] = d - 1               # -1: the next root
             continue
         at[d] = i + 1
-        made, h2 = _next_child(d, i, rel, stack, memo, work, late)
+        made, h2 = _next_child(d, i, rel, stack, work)
         if made == WIN_CHILD:
             st[LENGTH] = d + 1
             return WON
@@ -201,7 +202,9 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
         found = table_find(a_keys, key)
         if found >= 0 and a_gs[found] <= g0 + d + 1:
             continue                        # A*'s root there covers it (or it is dead)
-        if _seen_or_store(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP], st):
+        if seen(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP]) or \
+                _dropped(d, h2, rel, stack, memo, work, late) or \
+                seen_or_store(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP], st):
             continue
         _descend(d + 1, h2, rel, stack, st)
         done += 1

@@ -45,8 +45,8 @@ With an upper bound U (the length of a solution already found): an iteration T =
 without a win proves L >= U, so that solution is shortest.  IDA* never answers LOST: it
 raises T by one whatever it met, so an iteration with no win proves only L > T.
 
-Memory: WAYS-way buckets of ENTRY_BYTES (the key's 24 bytes, and g and the stamp in one
-int32), plus the walk's stack (a position, its moves and their outlooks at each depth:
+Memory: WAYS-way buckets of ENTRY_BYTES (ida_table.py: the key's 24 bytes, and g and the stamp in
+one int32), plus the walk's stack (a position, its moves and their outlooks at each depth:
 about 4 KB a level of T).  Nothing grows while a search runs but the stack between
 iterations; so `--max-memory` bounds IDA*, and only time (or --max-nodes, counting its
 expansions) bounds the proof.
@@ -65,17 +65,15 @@ from ..rules.engine import (
     lower_bound,
     move_outlook,
 )
-from ..rules.keys import KEY_WORDS, canonical_key, key_hash
+from ..rules.keys import KEY_WORDS, canonical_key
 from ..rules.productive import generate_productive
 from .deadness import dead_memo, is_dead
+from .ida_table import STORED, entries_for, seen, seen_or_store
 from .open_list import MAX_F
 from .ordering import sort_scored
 from .status import DEEP, RUNNING, TOO_LONG, WON
 from .tight import LATE_AFTER, bound_not_exact, tight_scratch
 
-WAYS = 4                            # entries a bucket
-ENTRY_BYTES = 8 * KEY_WORDS + 4     # the key, then g | stamp << 16 in an int32
-MIN_ENTRIES = 1 << 12
 STACK_LEVEL_BYTES = 8 * (NCOLS + 2 * MAX_MOVES + 3)
 FIRST_DEPTH = 96                    # stack levels made at first (grown when T needs more)
 
@@ -85,50 +83,10 @@ THRESHOLD = 1       # T, the f bound of this iteration
 STAMP = 2           # the iteration's number, in the table entries
 EXPANDED = 3        # expansions so far (what `run`'s budget counts)
 LENGTH = 4          # after WON: the solution's length
-STORED = 5          # table writes of a new position (an entry made or taken over)
+# STORED = 5: table writes of a new position (ida_table.py counts them there)
 UPPER = 6           # a known solution's length (MAX_F + 2 if none): T reaching it proves it
 ITER_EXPANDED = 7   # expansions in the current iteration
 ST_SLOTS = 8
-
-
-@njit(cache=True, inline="always")
-def _seen_or_store(tt_keys, tt_meta, key, g, stamp, st):
-    """True when the table says the position with `key` was expanded at g or less in this
-    iteration; else record it at g (where the replacement rule lets it) and False."""
-    nb = tt_meta.shape[0] // WAYS
-    base = np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(nb)) >> np.uint64(32)) * WAYS
-    free = -1
-    victim = -1
-    worst = -1
-    for w in range(WAYS):
-        i = base + w
-        m = tt_meta[i]
-        if tt_keys[i, 0] == key[0] and tt_keys[i, 1] == key[1] and tt_keys[i, 2] == key[2]:
-            if (m >> 16) == stamp and (m & 0xFFFF) <= g:
-                return True
-            tt_meta[i] = (stamp << 16) | g
-            return False
-        if tt_keys[i, 0] == 0 or (m >> 16) != stamp:
-            if free < 0:
-                free = i
-        elif w < WAYS - 1 and (m & 0xFFFF) > worst:
-            worst = m & 0xFFFF
-            victim = i
-    st[STORED] += 1
-    if free < 0:
-        last = base + WAYS - 1
-        if victim >= 0 and g < worst:
-            # the depth-preferred way keeps the smaller g; the one it held goes last
-            for j in range(KEY_WORDS):
-                tt_keys[last, j] = tt_keys[victim, j]
-            tt_meta[last] = tt_meta[victim]
-            free = victim
-        else:
-            free = last
-    for j in range(KEY_WORDS):
-        tt_keys[free, j] = key[j]
-    tt_meta[free] = (stamp << 16) | g
-    return False
 
 
 @njit(cache=True, inline="always")
@@ -172,14 +130,12 @@ NEW_CHILD, SKIP_CHILD, WIN_CHILD = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
-def _next_child(d, i, bound, stack, memo, work, late):
+def _next_child(d, i, bound, stack, work):
     """Make child i of the position at depth d in cstack[d + 1]: (WIN_CHILD, 0) when it
-    is won; (SKIP_CHILD, 0) when d + 1 + h passes `bound`, or the exactness test raises it
-    past, or it is dead (lost: no win passes through it); else (NEW_CHILD, h) with its
-    canonical key in work[0]."""
+    is won; (SKIP_CHILD, 0) when d + 1 + h passes `bound`; else (NEW_CHILD, h) with its
+    canonical key in work[0] (_dropped tells whether it is worth expanding)."""
     cstack, mstack, ostack = stack[0], stack[1], stack[2]
     hs = stack[5]
-    t_digits, t_counted, t_lengths, t_work = work[2]
     child = cstack[d + 1]
     for c in range(NCOLS):
         child[c] = cstack[d, c]
@@ -187,16 +143,24 @@ def _next_child(d, i, bound, stack, memo, work, late):
     h2 = hs[d] + (ostack[d, i] & 3) - 1
     if h2 == 0 and is_won(child):
         return WIN_CHILD, 0
-    f2 = d + 1 + h2
-    if f2 > bound:
-        return SKIP_CHILD, 0
-    if f2 == bound and h2 > 1 and \
-            bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
-        return SKIP_CHILD, 0    # its distance is at least h2 + 1: f2 + 1 > bound
-    if f2 < bound and is_dead(child, memo):
+    if d + 1 + h2 > bound:
         return SKIP_CHILD, 0
     canonical_key(child, work[1], work[0])
     return NEW_CHILD, h2
+
+
+@njit(cache=True, inline="always")
+def _dropped(d, h2, bound, stack, memo, work, late):
+    """Whether child cstack[d + 1] (bound h2, d + 1 + h2 <= bound) is dropped: the
+    exactness test raises it past the bound, or it is dead (lost: no win passes through
+    it).  Run after the tables' lookups: most children are found there."""
+    t_digits, t_counted, t_lengths, t_work = work[2]
+    child = stack[0][d + 1]
+    f2 = d + 1 + h2
+    if f2 == bound and h2 > 1 and \
+            bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
+        return True     # its distance is at least h2 + 1: f2 + 1 > bound
+    return f2 < bound and is_dead(child, memo)
 
 
 @njit(cache=True, inline="always")
@@ -212,16 +176,19 @@ def _descend(d, h, bound, stack, st):
 @njit(cache=True, inline="always")
 def _take_child(d, bound, stack, st, tt, memo, work, late):
     """Make the next child of the position at depth d (at[d] moves on): WIN_CHILD (it is
-    won: st[LENGTH] = d + 1), SKIP_CHILD (past the bound, dead, or the table says it was
-    expanded at d + 1 or less) or NEW_CHILD (expanded: the walk's new top)."""
+    won: st[LENGTH] = d + 1), SKIP_CHILD (past the bound, the table says it was expanded
+    at d + 1 or less, or dropped) or NEW_CHILD (expanded: the walk's new top)."""
     at = stack[4]
     i = at[d]
     at[d] = i + 1
-    made, h2 = _next_child(d, i, bound, stack, memo, work, late)
+    made, h2 = _next_child(d, i, bound, stack, work)
     if made == WIN_CHILD:
         st[LENGTH] = d + 1
         return WIN_CHILD
-    if made == SKIP_CHILD or _seen_or_store(tt[0], tt[1], work[0], d + 1, st[STAMP], st):
+    tt_keys, tt_meta = tt
+    if made == SKIP_CHILD or seen(tt_keys, tt_meta, work[0], d + 1, st[STAMP]) or \
+            _dropped(d, h2, bound, stack, memo, work, late) or \
+            seen_or_store(tt_keys, tt_meta, work[0], d + 1, st[STAMP], st):
         return SKIP_CHILD
     _descend(d + 1, h2, bound, stack, st)
     return NEW_CHILD
@@ -249,7 +216,7 @@ def ida_run(root, st, stack, tt, budget, memo, work, late):
             for c in range(NCOLS):
                 cstack[0, c] = root[c]
             canonical_key(cstack[0], scratch, key)
-            _seen_or_store(tt_keys, tt_meta, key, 0, st[STAMP], st)
+            seen_or_store(tt_keys, tt_meta, key, 0, st[STAMP], st)
             _descend(0, lower_bound(root), threshold, stack, st)
             done += 1
             continue
@@ -291,11 +258,6 @@ def table_and_work(max_bytes: int):
     work = (np.zeros(KEY_WORDS, np.int64), np.zeros(NCOLS, np.int64), tight_scratch(),
             np.zeros(NCOLS, np.int64))
     return (np.zeros((n, KEY_WORDS), np.int64), np.zeros(n, np.int32)), dead_memo(), work
-
-
-def entries_for(max_bytes: int) -> int:
-    """The table entries (a multiple of WAYS, at least MIN_ENTRIES) within max_bytes."""
-    return max(MIN_ENTRIES, int(max_bytes) // ENTRY_BYTES // WAYS * WAYS)
 
 
 class IdaStar:

@@ -3,16 +3,15 @@
 
 Iteration T builds the layers of depth g = 0, 1, ... from the root: layer g + 1 holds the
 children c of layer g's positions with g + 1 + h(c) <= T (h = `engine.lower_bound`), one
-of each canonical key, under IDA*'s rules for a child (ida.py `_next_child`: at f = g + h
-= T a parent lists only the moves that lower h, `rules.productive`; a child at f = T is
-dropped where tight.py's tests prove h not exact, the third of them as late_choice.py
+of each canonical key, under IDA*'s rules for a child (ida.py `_next_child`, `_dropped`:
+at f = g + h = T a parent lists only the moves that lower h, `rules.productive`; a child
+at f = T is dropped where tight.py's tests prove h not exact, the third as late_choice.py
 decides, or where a key so proven is remembered; one below T where `deadness.is_dead`
 proves it lost).  Only the layer being expanded and the one being built keep their keys
-(24 bytes a position, and an index of 4-byte slots over the one being built); every
-layer keeps, for each of its positions, its parent's place in the layer before and the
-move (6 bytes), so that a win's line can be read back.  The iteration stops at the first
-win generated, or when a layer comes out empty; T starts at a proven lower bound and goes
-up by one after an iteration without a win.
+(24 bytes a position; an index of 4-byte slots over the one being built); every layer
+keeps each position's parent's place in the layer before and the move (6 bytes), to read
+a win's line back.  The iteration stops at the first win generated, or when a layer
+comes out empty; T starts at a proven lower bound, up one after an iteration with no win.
 
 Proof of optimality.  Let L be the length of a shortest win and p_0 (the root), ..., p_L a
 shortest winning line; p_i is at distance exactly i from the root and L - i from a win.
@@ -61,7 +60,8 @@ from ..rules.engine import NCOLS, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key
 from . import late_choice
 from .deadness import dead_memo
-from .ida import ENTRY_BYTES, MIN_ENTRIES, STACK_LEVEL_BYTES, IdaStar
+from .ida import STACK_LEVEL_BYTES, IdaStar
+from .ida_table import ENTRY_BYTES, MIN_ENTRIES
 from .layer_kernel import (
     BUILT,
     DEPTH,

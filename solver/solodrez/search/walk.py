@@ -6,7 +6,7 @@ The layered search's layer g holds, by its proof (1), the position p_g of every 
 line p_0, ..., p_L with L <= T (T the iteration's bound), unless a win is met first.  The
 walk takes the layer's positions one by one as roots at depth g and walks depth first from
 each through the positions with g + d + h <= T (d the depth below the root), under IDA*'s
-rules for a child (ida.py `_next_child`), with IDA*'s transposition table (entries made
+rules for a child (ida.py `_next_child`, `_dropped`), with IDA*'s transposition table (entries made
 on expansion, d and one stamp for the whole walk, shared by every root).  It takes the
 roots in sweeps by their slack T - (g + h): first those at f = T, whose walks follow only
 moves that lower h (deal 2857's 53-move line has f = 53 from its first move on), then
@@ -44,12 +44,12 @@ from .ida import (
     THRESHOLD,
     WIN_CHILD,
     _descend,
-    _seen_or_store,
     _take_child,
     new_stack,
     stack_keys,
     table_and_work,
 )
+from .ida_table import seen_or_store
 from .status import RUNNING, WON
 
 NEXT = 8            # the next root of the layer to look at
@@ -96,7 +96,7 @@ def walk_run(layer, slacks, st, stack, tt, budget, memo, work, late):
             key_to_columns(layer[r], cstack[0])
             for w in range(KEY_WORDS):
                 key[w] = layer[r, w]
-            if _seen_or_store(tt_keys, tt_meta, key, 0, st[STAMP], st):
+            if seen_or_store(tt_keys, tt_meta, key, 0, st[STAMP], st):
                 continue
             _descend(0, lower_bound(cstack[0]), bound, stack, st)
             done += 1
