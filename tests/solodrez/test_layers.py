@@ -123,10 +123,30 @@ def test_layers_choosing_the_third_test_layer_by_layer(monkeypatch):
     assert compared >= 60 and chosen == {False, True} and dropped > 0
 
 
+@pytest.mark.parametrize("deal, back, kb", [(292, 30, 300), (31197, 30, 300),
+                                            (31197, 34, 600), (31197, 34, 1200)])
+def test_a_layer_too_wide_is_built_again_with_the_third_test(deal, back, kb, monkeypatch):
+    """With the third test chosen off (late_choice.LATE_RATE 0) and a memory a layer
+    outgrows, that layer is built again with the test on (late_choice.force) before any
+    walk, and the search still proves A*'s minimum; the win replays."""
+    monkeypatch.setattr(late_choice, "LATE_RATE", 0)
+    monkeypatch.setattr(late_choice, "LATE_MIN_RUNS", 1)
+    pos = near_the_end(deal, back)
+    a = astar.AStar(pos.words(), 1 << 24)
+    assert a.run(2_000_000) == astar.WON
+    heard = []
+    status, s = run_layers(pos.words(), max_bytes=kb << 10, notify=heard.append)
+    assert status == WON and replayed(pos, s.path()) == int(a.stats[LENGTH])
+    again = [i for i, m in enumerate(heard) if "built again with the third test" in m]
+    walks = [i for i, m in enumerate(heard) if "depth first" in m]
+    assert again and walks and again[0] < walks[0], heard
+
+
 def run_layers(words, budget=5_000_000, **kw):
-    s = layers.LayeredSearch(np.asarray(words, np.int64), kw.pop("max_bytes", 1 << 28), **kw)
+    max_bytes = kw.pop("max_bytes", 1 << 28)
+    s = layers.LayeredSearch(np.asarray(words, np.int64), max_bytes, **kw)
     while s.status in (RUNNING, FULL) and s.expanded < budget:
-        if s.status == FULL and s.grow_within(1 << 28) is None:
+        if s.status == FULL and s.grow_within(max_bytes) is None:
             break
         s.run(10_000)
     return s.status, s

@@ -102,9 +102,7 @@ class LayeredSearch:
     then after they are dropped and the layer built again (the module docstring); a win
     met without them has a proven length T, and IDA* at bound T (ida.IdaStar, within
     the same memory) reads a line of T moves back.  `records=False`: none kept at all.
-    `late`: tight.py's third test on every child (True), never (False), or by default
-    layer by layer (late_choice.py; DREZ_LATE_BOUND=1 or 0 in the environment: always
-    or never)."""
+    `late`: tight.py's third test always (True), never (False), chosen (None: late_choice)."""
     slice = 20_000
     what = "the layered search"
 
@@ -144,11 +142,6 @@ class LayeredSearch:
         else:
             self._begin()
 
-    @property
-    def late(self) -> bool:
-        """Whether the layer being built runs tight.py's third test on every child."""
-        return bool(self.st[LATE])
-
     def _begin(self) -> None:
         """Start iteration st[THRESHOLD]: layer 0 is the root."""
         late_choice.begin(self.st, self.always, self.adaptive)
@@ -187,9 +180,8 @@ class LayeredSearch:
         return int(self.st[STORED]) + self.walked_stored + sum(
             s.stored for s in (self.reader, self.walker) if s is not None)
 
-    @property
-    def threshold(self) -> int:
-        return int(self.st[THRESHOLD])
+    threshold = property(lambda self: int(self.st[THRESHOLD]))
+    late = property(lambda self: bool(self.st[LATE]), doc="the third test on every child")
 
     def bound(self) -> int:
         """A proven lower bound on the solution length (exact once WON)."""
@@ -211,13 +203,21 @@ class LayeredSearch:
 
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (or all
-        that avail leaves); when there is none, the walk from the layer expanded (a
-        share of the pass while the records are kept, then to its end once they are
-        dropped).  The peak held, or None when avail leaves no room for either."""
+        that avail leaves); if none, the layer again with the third test on if it was off
+        (late_choice.force), else the walk from the layer expanded (a share of the pass
+        with the records, then to its end without).  The peak held, or None if no room."""
         nn = int(self.st[BUILT])
         room = self._room_within(nn, avail)
-        if room <= nn:
+        if room <= nn and not late_choice.force(self.st, self.adaptive):
             return self._start_walk(avail)
+        if room <= nn:      # built again from its first parent, narrower
+            self.st[NEXT] = self.st[BUILT] = 0
+            self.index[:] = 0
+            self.status = RUNNING
+            if self.notify:
+                self.notify(f"{self.what}: layer {int(self.st[DEPTH]) + 1} outgrows the memory "
+                            f"at {self.threshold} moves; built again with the third test on")
+            return self.peak
         self.index = None
         # the arrays grow in place (glibc's realloc remaps large blocks without a copy);
         # blocks below the mmap threshold may be copied: counted
