@@ -3,13 +3,12 @@ why a full table costs re-expansions, never correctness).
 
 Entries of ENTRY_BYTES in buckets of WAYS: the exact canonical key (never a fingerprint)
 and, in one int32, the g at which the position was last expanded and the iteration that
-did it (its stamp, from bit 16).  A bucket is the key's hash times the bucket count, the
-top 32 bits.
+did it (its stamp, from bit 16).  A key's bucket is table.home_slot over the buckets.
 """
-import numpy as np
 
 from ..jit import njit
-from ..rules.keys import KEY_WORDS, key_hash
+from ..rules.keys import KEY_WORDS
+from .table import home_slot
 
 WAYS = 4                            # entries a bucket
 ENTRY_BYTES = 8 * KEY_WORDS + 4     # the key, then g | stamp << 16 in an int32
@@ -26,8 +25,7 @@ def entries_for(max_bytes: int) -> int:
 def seen_or_store(tt_keys, tt_meta, key, g, stamp, st):
     """True when the table says the position with `key` was expanded at g or less in this
     iteration; else record it at g (where the replacement rule lets it) and False."""
-    nb = tt_meta.shape[0] // WAYS
-    base = np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(nb)) >> np.uint64(32)) * WAYS
+    base = home_slot(key, tt_meta.shape[0] // WAYS) * WAYS
     free = -1
     victim = -1
     worst = -1
@@ -62,15 +60,11 @@ def seen_or_store(tt_keys, tt_meta, key, g, stamp, st):
     return False
 
 
-
-
-
 @njit(cache=True, inline="always")
 def seen(tt_keys, tt_meta, key, g, stamp):
     """True when the table says the position with `key` was expanded at g or less in this
     iteration (seen_or_store's answer, without recording anything)."""
-    nb = tt_meta.shape[0] // WAYS
-    base = np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(nb)) >> np.uint64(32)) * WAYS
+    base = home_slot(key, tt_meta.shape[0] // WAYS) * WAYS
     for i in range(base, base + WAYS):
         if tt_keys[i, 0] == key[0] and tt_keys[i, 1] == key[1] and tt_keys[i, 2] == key[2]:
             m = tt_meta[i]

@@ -12,6 +12,7 @@ from ..rules.productive import generate_productive
 from .children import children_work, key_children
 from .deadness import is_dead
 from .status import FULL, RUNNING, WON
+from .table import home_slot
 from .tight import BY_MATCHING, BY_MOVE_NUMBERS, not_exact_by, tight_scratch
 
 INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
@@ -38,20 +39,13 @@ def _not_exact_slot(memory, key):
 def index_find(index, keys, key):
     """The place of key in the layer being built (keys), or -(slot+2) of the empty index
     slot where it would go."""
-    n = index.shape[0]
-    return index_find_from(index, keys, key, index_home(key, n))
-
-
-@njit(cache=True, inline="always")
-def index_home(key, n):
-    """The index slot where the search for key starts in an index of n slots (the
-    formula of table.home_slot, so that key_children's prefetch loads this slot)."""
-    return np.int64(((key_hash(key) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return index_find_from(index, keys, key, home_slot(key, index.shape[0]))
 
 
 @njit(cache=True, inline="always")
 def index_find_from(index, keys, key, slot):
-    """index_find from key's home slot `slot` (index_home)."""
+    """index_find from key's home slot `slot` (table.home_slot, where key_children's
+    prefetch looks)."""
     n = index.shape[0]
     while True:
         p = index[slot]
