@@ -85,7 +85,8 @@ def main() -> int:
               file=sys.stderr)
         return 2
     # loads (or compiles) every kernel the search calls (the layered pass: at the root's bound)
-    _search(args.deal, args.optimal, None if args.layers is None else 0)
+    root_bound = Position.from_deal(args.deal).lower_bound()
+    _search(args.deal, args.optimal, None if args.layers is None else root_bound)
     named = write_perf_map()
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")

@@ -154,13 +154,13 @@ def words_key(words) -> tuple:
     return tuple(int(v) for v in key)
 
 
-def plain_layer(parents, g, target, late=True, dead_at_bound=True):
+def plain_layer(parents, g, target, late=True, dead_at_bound=True, tests=True):
     """Layer g + 1 of a search by depth under the bound `target`, in plain Python:
     {canonical key: child} of every child (Position.legal_moves with pruning, which drops
     a whole column onto an empty one: the parent again) of `parents` (at depth g) with
     g + 1 + h <= target, not dropped by the exactness test at g + 1 + h = target (its
-    third part with `late`), and not dead (below the bound only, without
-    `dead_at_bound`); or None when a child is won."""
+    third part with `late`; none without `tests`), and not dead (below the bound only,
+    without `dead_at_bound`); or None when a child is won."""
     memo, tight = dead_memo(), tight_scratch()
     out = {}
     for pos in parents:
@@ -173,7 +173,7 @@ def plain_layer(parents, g, target, late=True, dead_at_bound=True):
             f = g + 1 + h
             if f > target:
                 continue
-            if f == target and h > 1 and bound_not_exact(w, *tight, late):
+            if tests and f == target and h > 1 and bound_not_exact(w, *tight, late):
                 continue
             if (f < target or dead_at_bound) and is_dead(w, memo):
                 continue

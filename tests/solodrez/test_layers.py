@@ -14,6 +14,7 @@ from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam, late_choice, layers
 from drez.solver.solodrez.search import solve as solve_mod
+from drez.solver.solodrez.search.layer_kernel import TIGHT
 from drez.solver.solodrez.search.solve import Limit, Limits, run_search, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import FULL, RUNNING, WON
@@ -38,9 +39,10 @@ def memoised_reference():
         yield
 
 
-def _layers_of(search, depth_limit, most):
+def _layers_of(search, depth_limit, most, choices=None):
     """Run `search` layer by layer: [(set of keys, count) of layer 1, 2, ...] until it
-    stops, or a layer holds more than `most` positions."""
+    stops, or a layer holds more than `most` positions; each layer's choice of the
+    third test and the first two (late_choice.py) added to the set `choices`."""
     out = []
     while search.status in (RUNNING, FULL) and len(out) < depth_limit:
         depth = int(search.st[layers.DEPTH])
@@ -50,6 +52,8 @@ def _layers_of(search, depth_limit, most):
         if search.status == RUNNING and int(search.st[layers.DEPTH]) > depth:
             layer = search.cur[:search.ncur]
             out.append(({tuple(int(x) for x in k) for k in layer}, len(layer)))
+            if choices is not None:
+                choices.add((search.late, bool(search.st[TIGHT])))
             if len(layer) > most:
                 break
     return out
@@ -90,19 +94,19 @@ def test_layers_against_plain_python_layers(late, records, monkeypatch):
     assert compared >= 100 and wins >= 3
 
 
-def test_layers_choosing_the_third_test_layer_by_layer(monkeypatch):
-    """By default (late=None) the third exactness test is on or sampled layer by layer
-    (here after every 4 runs, on where it proves 1 bound in 20, else on one child in 2),
-    from 18-26 moves before the end of deals 292 and 31197 (where it proves some): each
-    layer holds every key of the plain-Python layer with the test from the previous
-    one, and none outside the plain layer without it; both choices are made, and the
-    test drops children somewhere."""
+def test_layers_choosing_the_tests_layer_by_layer(monkeypatch):
+    """By default (late=None) the exactness tests are on or sampled layer by layer (here
+    after every 4 runs, on where they prove 1 bound in 20, else on one child in 2),
+    from 18-26 moves before the end of deals 292 and 31197 (where they prove some): each
+    layer holds every key of the plain-Python layer with all the tests from the previous
+    one, and none outside the plain layer without any; every choice of each is made, and
+    the tests drop children somewhere."""
     monkeypatch.setattr(layers, "FIRST_ROOM", 4)
     monkeypatch.setattr(late_choice, "LATE_MIN_RUNS", 4)
     monkeypatch.setattr(late_choice, "LATE_SAMPLE", 2)
     monkeypatch.setattr(late_choice, "LATE_RATE", 20)
     compared = dropped = 0
-    chosen = set()
+    choices = set()
     for deal in (292, 31197):
         for back in (18, 22, 26):
             pos = near_the_end(deal, back)
@@ -111,23 +115,24 @@ def test_layers_choosing_the_third_test_layer_by_layer(monkeypatch):
                                               upper=[0] * (target + 1))
                 assert search.adaptive and search.late
                 parents = [pos]
-                for g, (keys, count) in enumerate(_layers_of(search, 8, 1_500)):
-                    chosen.add(search.late)
-                    wide = plain_layer(parents, g, target, False, dead_at_bound=False)
+                for g, (keys, count) in enumerate(_layers_of(search, 8, 1_500, choices)):
+                    wide = plain_layer(parents, g, target, False, dead_at_bound=False,
+                                       tests=False)
                     narrow = plain_layer(parents, g, target, True, dead_at_bound=False)
                     assert wide is not None and count == len(keys)
                     assert set(narrow) <= keys <= set(wide), (pos, g)
                     dropped += len(wide) - len(keys)
                     parents = [wide[k] for k in keys]
                     compared += 1
-    assert compared >= 60 and chosen == {False, True} and dropped > 0
+    late, tight = ({c[i] for c in choices} for i in (0, 1))
+    assert compared >= 60 and late == tight == {False, True} and dropped > 0
 
 
 @pytest.mark.parametrize("deal, back, kb", [(292, 30, 300), (31197, 30, 300),
                                             (31197, 34, 600), (31197, 34, 1200)])
-def test_a_layer_too_wide_is_built_again_with_the_third_test(deal, back, kb, monkeypatch):
-    """With the third test chosen off (late_choice.LATE_RATE 0) and a memory a layer
-    outgrows, that layer is built again with the test on (late_choice.force) before any
+def test_a_layer_too_wide_is_built_again_with_the_tests(deal, back, kb, monkeypatch):
+    """With the tests chosen off (late_choice.LATE_RATE 0) and a memory a layer
+    outgrows, that layer is built again with them on (late_choice.force) before any
     walk, and the search still proves A*'s minimum; the win replays."""
     monkeypatch.setattr(late_choice, "LATE_RATE", 0)
     monkeypatch.setattr(late_choice, "LATE_MIN_RUNS", 1)
@@ -137,7 +142,7 @@ def test_a_layer_too_wide_is_built_again_with_the_third_test(deal, back, kb, mon
     heard = []
     status, s = run_layers(pos.words(), max_bytes=kb << 10, notify=heard.append)
     assert status == WON and replayed(pos, s.path()) == int(a.stats[LENGTH])
-    again = [i for i, m in enumerate(heard) if "built again with the third test" in m]
+    again = [i for i, m in enumerate(heard) if "built again with the exactness tests on" in m]
     walks = [i for i, m in enumerate(heard) if "depth first" in m]
     assert again and walks and again[0] < walks[0], heard
 

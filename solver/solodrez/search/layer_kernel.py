@@ -13,7 +13,7 @@ from .children import children_work, key_children
 from .deadness import is_dead
 from .status import FULL, RUNNING, WON
 from .table import home_slot
-from .tight import BY_MATCHING, BY_MOVE_NUMBERS, not_exact_by, tight_scratch
+from .tight import BY_MATCHING, BY_MOVE_NUMBERS, EXACT_MAYBE, not_exact_by, tight_scratch
 
 INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
 NOT_EXACT_ENTRIES = 1 << 20     # the most entries of the not-exact memory (24 MB)
@@ -81,11 +81,14 @@ EXPANDED = 4        # expansions so far (what `run`'s budget counts)
 WIN_PARENT = 5      # after a win: its parent's place in layer g
 STORED = 6          # positions put in a layer, in every iteration
 LATE = 7            # 1: the layer being built runs tight.py's third test on every child
-SAMPLE = 8          # ... else on one test in SAMPLE (0: never)
-TESTS = 9           # children tested, in every iteration
+SAMPLE = 8          # ... else on one child in SAMPLE (0: never)
+TESTS = 9           # children at f = T up for a test, in every iteration
 LATE_RAN = 10       # the third test's runs and proofs (the search resets them)
 LATE_FIRED = 11
-ST_SLOTS = 12
+TIGHT = 12          # 1: the first two tests on every child (else as the third, or sampled)
+TIGHT_RAN = 13      # their runs and proofs (the search resets them)
+TIGHT_FIRED = 14
+ST_SLOTS = 15
 
 
 @njit(cache=True)
@@ -97,7 +100,8 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
     expanded is expanded again, its children already built found as duplicates).
 
     A child at f = T is dropped where tight.py's tests prove its bound not exact (the
-    third test as st[LATE] and st[SAMPLE] say, its runs and proofs counted in st);
+    first two as st[TIGHT], the third as st[LATE] says, both on one child in st[SAMPLE]
+    besides, their runs and proofs counted in st: late_choice.py);
     `not_exact` (not_exact_memory) remembers such keys, exact keys, so that a child met
     again is dropped without a test: each entry is a proof about its position, whichever
     test made it, and a lost entry only costs a test.
@@ -146,10 +150,15 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
                     continue
                 st[TESTS] += 1
                 late = st[LATE] != 0 or (st[SAMPLE] > 0 and st[TESTS] % st[SAMPLE] == 0)
-                by = not_exact_by(child, t_digits, t_counted, t_lengths, t_work, late)
-                if late and by >= 0 and by != BY_MATCHING:
-                    st[LATE_RAN] += 1
-                    st[LATE_FIRED] += by == BY_MOVE_NUMBERS
+                by = EXACT_MAYBE
+                if late or st[TIGHT] != 0:
+                    by = not_exact_by(child, t_digits, t_counted, t_lengths, t_work, late)
+                    if by >= 0:
+                        st[TIGHT_RAN] += 1
+                        st[TIGHT_FIRED] += by == BY_MATCHING
+                    if late and by >= 0 and by != BY_MATCHING:
+                        st[LATE_RAN] += 1
+                        st[LATE_FIRED] += by == BY_MOVE_NUMBERS
                 if by > 0:
                     for w in range(KEY_WORDS):
                         not_exact[s, w] = key[w]

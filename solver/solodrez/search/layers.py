@@ -5,8 +5,8 @@ Iteration T builds the layers of depth g = 0, 1, ... from the root: layer g + 1 
 children c of layer g's positions with g + 1 + h(c) <= T (h = `engine.lower_bound`), one
 of each canonical key, under IDA*'s rules for a child (ida.py `_next_child`, `_dropped`:
 at f = g + h = T a parent lists only the moves that lower h, `rules.productive`; a child
-at f = T is dropped where tight.py's tests prove h not exact, the third as late_choice.py
-decides, or where a key so proven is remembered; one below T where `deadness.is_dead`
+at f = T is dropped where tight.py's tests, as late_choice.py chooses them, prove h not
+exact, or where a key so proven is remembered; one below T where `deadness.is_dead`
 proves it lost).  Only the layer being expanded and the one being built keep their keys
 (24 bytes a position; an index of 4-byte slots over the one being built); every layer
 keeps each position's parent's place in the layer before and the move (6 bytes), to read
@@ -102,7 +102,7 @@ class LayeredSearch:
     then after they are dropped and the layer built again (the module docstring); a win
     met without them has a proven length T, and IDA* at bound T (ida.IdaStar, within
     the same memory) reads a line of T moves back.  `records=False`: none kept at all.
-    `late`: tight.py's third test always (True), never (False), chosen (None: late_choice)."""
+    `late`: the third test always, never, or all tests chosen (None: late_choice)."""
     slice = 20_000
     what = "the layered search"
 
@@ -203,8 +203,8 @@ class LayeredSearch:
 
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (or all
-        that avail leaves); if none, the layer again with the third test on if it was off
-        (late_choice.force), else the walk from the layer expanded (a share of the pass
+        that avail leaves); if none, the layer again with the tests on if the third was
+        off (late_choice.force), else the walk from the layer expanded (a share of the pass
         with the records, then to its end without).  The peak held, or None if no room."""
         nn = int(self.st[BUILT])
         room = self._room_within(nn, avail)
@@ -216,7 +216,7 @@ class LayeredSearch:
             self.status = RUNNING
             if self.notify:
                 self.notify(f"{self.what}: layer {int(self.st[DEPTH]) + 1} outgrows the memory "
-                            f"at {self.threshold} moves; built again with the third test on")
+                            f"at {self.threshold} moves; built again with the exactness tests on")
             return self.peak
         self.index = None
         # the arrays grow in place (glibc's realloc remaps large blocks without a copy);
