@@ -14,7 +14,12 @@ from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam, late_choice, layers
 from drez.solver.solodrez.search import solve as solve_mod
-from drez.solver.solodrez.search.layer_kernel import TIGHT
+from drez.solver.solodrez.search.layer_kernel import (
+    TIGHT,
+    keep_exact,
+    not_exact_memory,
+    work_arrays,
+)
 from drez.solver.solodrez.search.solve import Limit, Limits, run_search, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import FULL, RUNNING, WON
@@ -130,9 +135,9 @@ def test_layers_choosing_the_tests_layer_by_layer(monkeypatch):
 
 @pytest.mark.parametrize("deal, back, kb", [(292, 30, 300), (31197, 30, 300),
                                             (31197, 34, 600), (31197, 34, 1200)])
-def test_a_layer_too_wide_is_built_again_with_the_tests(deal, back, kb, monkeypatch):
+def test_a_layer_too_wide_goes_on_with_the_tests(deal, back, kb, monkeypatch):
     """With the tests chosen off (late_choice.LATE_RATE 0) and a memory a layer
-    outgrows, that layer is built again with them on (late_choice.force) before any
+    outgrows, the tests are on from there (late_choice.force, keep_exact) before any
     walk, and the search still proves A*'s minimum; the win replays."""
     monkeypatch.setattr(late_choice, "LATE_RATE", 0)
     monkeypatch.setattr(late_choice, "LATE_MIN_RUNS", 1)
@@ -142,9 +147,44 @@ def test_a_layer_too_wide_is_built_again_with_the_tests(deal, back, kb, monkeypa
     heard = []
     status, s = run_layers(pos.words(), max_bytes=kb << 10, notify=heard.append)
     assert status == WON and replayed(pos, s.path()) == int(a.stats[LENGTH])
-    again = [i for i, m in enumerate(heard) if "built again with the exactness tests on" in m]
+    again = [i for i, m in enumerate(heard) if "the exactness tests on from here" in m]
     walks = [i for i, m in enumerate(heard) if "depth first" in m]
     assert again and walks and again[0] < walks[0], heard
+
+
+def test_keep_exact_keeps_what_the_tests_allow():
+    """Layers built with every test off (18-26 moves before the end of deals 292 and
+    31197, two bounds each), each filtered by keep_exact as if the tests came on at its
+    end: it keeps exactly the plain-Python layer with all three tests, in order, each
+    key with its own record."""
+    compared = dropped = 0
+    for deal in (292, 31197):
+        for back in (18, 22, 26):
+            pos = near_the_end(deal, back)
+            for target in (pos.lower_bound(), pos.lower_bound() + 1):
+                search = layers.LayeredSearch(pos.words(), 1 << 30, start=target,
+                                              upper=[0] * (target + 1), late=False)
+                search.st[TIGHT] = 0
+                parents = [pos]
+                for g, (keys, count) in enumerate(_layers_of(search, 6, 1_500)):
+                    wide = plain_layer(parents, g, target, False, dead_at_bound=False,
+                                       tests=False)
+                    narrow = plain_layer(parents, g, target, True, dead_at_bound=False)
+                    assert keys == set(wide) and count == len(keys), (pos, g)
+                    layer = np.array(sorted(keys), np.int64)
+                    before, n = layer.copy(), len(layer)
+                    par, mv = np.arange(n, dtype=np.int32), np.arange(n, dtype=np.int16)
+                    st = search.st.copy()
+                    st[layers.DEPTH], st[layers.THRESHOLD] = g, target
+                    kept = keep_exact(layer, n, par, mv, st, not_exact_memory(1 << 20),
+                                      work_arrays())
+                    assert {tuple(int(x) for x in k) for k in layer[:kept]} == set(narrow)
+                    assert (np.diff(par[:kept]) > 0).all() and (mv[:kept] == par[:kept]).all()
+                    assert (layer[:kept] == before[par[:kept]]).all()
+                    dropped += n - kept
+                    parents = list(wide.values())
+                    compared += 1
+    assert compared >= 30 and dropped > 0
 
 
 def run_layers(words, budget=5_000_000, **kw):

@@ -19,9 +19,10 @@ each layer, `choose` turns each on for the next where it proved at least one bou
 LATE_RATE (once it ran LATE_MIN_RUNS times), and else runs it on one child in
 LATE_SAMPLE only, to keep measuring; the third on runs the first two on every child (it
 needs them).  Where a layer outgrows the memory with the tests off, the layered search
-builds it again with all of them on (`force`), on for the rest of the pass: narrower
-layers cost less than the walk that would take over (deal 54422's pass at 50 moves, the
-third test chosen without this rule: layer 26 outgrew 1 GB, 17.8M positions in layer 25).
+turns all of them on for the rest of the pass (`force`) and keeps of the layer built so
+far what they allow (layer_kernel.keep_exact): narrower layers cost less than the walk
+that would take over (deal 54422's pass at 50 moves, the third test chosen without this
+rule: layer 26 outgrew 1 GB, 17.8M positions in layer 25).
 With `late` given (tests, and the walks, IDA* and A*), the first two run on every child.
 """
 from .layer_kernel import LATE, LATE_FIRED, LATE_RAN, SAMPLE, TIGHT, TIGHT_FIRED, TIGHT_RAN

@@ -182,6 +182,37 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
     return RUNNING
 
 
+@njit(cache=True)
+def keep_exact(nxt, nn, par, mv, st, not_exact, work):
+    """When the tests are turned on for good in the middle of a layer (late_choice.force):
+    drop from the layer being built, nxt[0:nn] (and its records, if kept), the children
+    at f = T whose bound tight.py's three tests prove not exact, remembering their keys
+    in not_exact, and keep the others in order.  Returns how many are kept; the index
+    must be rebuilt (reindex).  Sound as layer_run's own drops: each is a proof."""
+    cols, syms = work[0], work[2]
+    t_digits, t_counted, t_lengths, t_work = work[10]
+    g1, threshold = st[DEPTH] + 1, st[THRESHOLD]
+    kept = 0
+    for p in range(nn):
+        key = nxt[p]
+        key_to_columns_and_symbols(key, cols, syms)
+        h = lower_bound(cols)
+        if g1 + h == threshold and h > 1 and \
+                not_exact_by(cols, t_digits, t_counted, t_lengths, t_work, True) > 0:
+            s = _not_exact_slot(not_exact, key)
+            for w in range(KEY_WORDS):
+                not_exact[s, w] = key[w]
+            continue
+        if kept < p:
+            for w in range(KEY_WORDS):
+                nxt[kept, w] = key[w]
+            if par.shape[0]:
+                par[kept] = par[p]
+                mv[kept] = mv[p]
+        kept += 1
+    return kept
+
+
 def work_arrays():
     """The scratch arrays layer_run works in."""
     return (np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64),

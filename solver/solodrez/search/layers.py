@@ -74,6 +74,7 @@ from .layer_kernel import (
     THRESHOLD,
     WIN_PARENT,
     index_slots,
+    keep_exact,
     layer_run,
     not_exact_memory,
     reindex,
@@ -87,7 +88,6 @@ from .walk import LayerWalk
 RECORD_BYTES = 4 + 2        # a position's record: its parent's place, the move
 PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM) + RECORD_BYTES    # key, index, record
 FIRST_ROOM = 1 << 10
-
 WALK_SHARE = 8      # a walk that keeps the records gets 1/WALK_SHARE of the pass's expansions
 WALK_LEAST = MIN_ENTRIES * ENTRY_BYTES + (64 << 10)    # a walk's least table, memo and work
 
@@ -203,20 +203,20 @@ class LayeredSearch:
 
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (or all
-        that avail leaves); if none, the layer again with the tests on if the third was
-        off (late_choice.force), else the walk from the layer expanded (a share of the pass
-        with the records, then to its end without).  The peak held, or None if no room."""
+        avail leaves); if none, the tests on for good if the third was off (late_choice.force,
+        keep_exact), else the walk from the layer expanded.  The peak held, or None."""
         nn = int(self.st[BUILT])
         room = self._room_within(nn, avail)
         if room <= nn and not late_choice.force(self.st, self.adaptive):
             return self._start_walk(avail)
-        if room <= nn:      # built again from its first parent, narrower
-            self.st[NEXT] = self.st[BUILT] = 0
-            self.index[:] = 0
+        if room <= nn:      # the layer so far kept where the tests, now on, allow
+            self.st[BUILT] = keep_exact(self.nxt, nn, self.par, self.mv, self.st,
+                                        self.not_exact, self.work)
+            reindex(self.nxt, int(self.st[BUILT]), self.index)
             self.status = RUNNING
             if self.notify:
                 self.notify(f"{self.what}: layer {int(self.st[DEPTH]) + 1} outgrows the memory "
-                            f"at {self.threshold} moves; built again with the exactness tests on")
+                            f"at {self.threshold} moves; the exactness tests on from here")
             return self.peak
         self.index = None
         # the arrays grow in place (glibc's realloc remaps large blocks without a copy);
