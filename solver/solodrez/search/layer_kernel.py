@@ -156,9 +156,9 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
                     if by >= 0:
                         st[TIGHT_RAN] += 1
                         st[TIGHT_FIRED] += by == BY_MATCHING
-                    if late and by >= 0 and by != BY_MATCHING:
-                        st[LATE_RAN] += 1
-                        st[LATE_FIRED] += by == BY_MOVE_NUMBERS
+                        if late and by != BY_MATCHING:
+                            st[LATE_RAN] += 1
+                            st[LATE_FIRED] += by == BY_MOVE_NUMBERS
                 if by > 0:
                     for w in range(KEY_WORDS):
                         not_exact[s, w] = key[w]
