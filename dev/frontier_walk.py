@@ -1,8 +1,8 @@
 """The walk from A*'s frontier (solver/solodrez/search/frontier.py) alone, without solve's
 budget: A* on a deal at a memory bound as solve runs it, then IDA* from its open
-positions for up to CAP expansions (LATE 1: with tight.py's third exactness test, which
-IDA* leaves off); prints A*'s positions and bound, the memory A*'s
-table and the roots hold, and the walk's expansions as it goes
+positions for up to CAP expansions (LATE 1: all of tight.py's exactness tests on every
+child, 0: the first two, none given: chosen as solve chooses them); prints A*'s positions
+and bound, the memory A*'s table and the roots hold, and the walk's expansions as it goes
 (reports/hard-tail/frontier-first.md).
 
     .venv/bin/python -m dev.frontier_walk DEAL [MEGABYTES [CAP [LATE]]]
@@ -19,7 +19,7 @@ from drez.solver.solodrez.search.status import Status
 deal = int(sys.argv[1])
 limits = Limits(max_memory=(int(sys.argv[2]) if len(sys.argv) > 2 else 1024) << 20)
 cap = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000_000
-late = len(sys.argv) > 4 and sys.argv[4] == "1"
+late = bool(int(sys.argv[4])) if len(sys.argv) > 4 else None
 clock = Clock(limits)
 start = time.time()
 a, status, nodes, limit = _run_stage(astar.AStar(Position.from_deal(deal).words(),

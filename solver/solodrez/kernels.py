@@ -26,6 +26,7 @@ from .search import (
     frontier,
     ida,
     ida_table,
+    late_choice,
     layer_kernel,
     layers,
     move_numbers,
@@ -53,8 +54,8 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
-            expansion, frontier, ida, ida_table, layer_kernel, move_numbers, open_list, ordering,
-            dfs, parents, shortcut, table, tight, walk, players)
+            expansion, frontier, ida, ida_table, late_choice, layer_kernel, move_numbers,
+            open_list, ordering, dfs, parents, shortcut, table, tight, walk, players)
 
 
 def ensure_compiled(stream=None) -> None:

@@ -12,14 +12,16 @@ import pytest
 
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar, beam, ida, ida_table
+from drez.solver.solodrez.search import astar, beam, ida, ida_table, late_choice
 from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import WON, Limit, Limits, solve
+from drez.solver.solodrez.search.walk import LayerWalk
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from tests.solodrez.helpers import (
     biased_game,
     fast_reference,
     late_game_cases,
+    near_the_end,
     random_small_position,
     ref,
     replayed,
@@ -119,6 +121,31 @@ def test_against_astar_on_seeded_positions():
             assert status == ida.WON, p
             assert replayed(pos, s.path()) == int(a.stats[LENGTH]), p
     assert games >= 100
+
+
+def test_the_walks_choosing_their_tests_slice_by_slice(monkeypatch):
+    """By default (late=None) IDA* and the walk from a layer choose the exactness tests
+    after every slice (here after every 4 runs, else on one child in 2): 36-42 moves
+    before the end of deal 31197, A*'s length, replayed, and each test both on and off."""
+    monkeypatch.setattr(late_choice, "LATE_MIN_RUNS", 4)
+    monkeypatch.setattr(late_choice, "LATE_SAMPLE", 2)
+    choices = set()
+    for back in (36, 38, 40, 42):
+        pos = near_the_end(31197, back)
+        a_status, a = run_astar(pos.words(), 2_000_000)
+        assert a_status == astar.WON
+        length = int(a.stats[LENGTH])
+        s = ida.IdaStar(pos.words(), 1 << 22)
+        key = np.asarray(pos.key(), np.int64).reshape(1, -1)
+        walk = LayerWalk(key, 0, length, 1 << 22)
+        assert s.adaptive and walk.adaptive
+        for search in (s, walk):
+            while search.run(200) == ida.RUNNING and search.expanded < 3_000_000:
+                choices.add(tuple(bool(search.tests[t]) for t in (late_choice.LATE,
+                                                                  late_choice.TIGHT)))
+        assert replayed(pos, s.path()) == length == walk.length, back
+    late, tight = ({c[i] for c in choices} for i in (0, 1))
+    assert late == tight == {False, True}, choices
 
 
 @pytest.mark.parametrize("deal", [1, 3, 5, 12, 16, 143])

@@ -14,8 +14,8 @@ from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam, late_choice, layers
 from drez.solver.solodrez.search import solve as solve_mod
+from drez.solver.solodrez.search.late_choice import LATE, TIGHT
 from drez.solver.solodrez.search.layer_kernel import (
-    TIGHT,
     keep_exact,
     not_exact_memory,
     work_arrays,
@@ -58,7 +58,7 @@ def _layers_of(search, depth_limit, most, choices=None):
             layer = search.cur[:search.ncur]
             out.append(({tuple(int(x) for x in k) for k in layer}, len(layer)))
             if choices is not None:
-                choices.add((search.late, bool(search.st[TIGHT])))
+                choices.add((bool(search.tests[LATE]), bool(search.tests[TIGHT])))
             if len(layer) > most:
                 break
     return out
@@ -118,7 +118,7 @@ def test_layers_choosing_the_tests_layer_by_layer(monkeypatch):
             for target in range(pos.lower_bound(), pos.lower_bound() + 3):
                 search = layers.LayeredSearch(pos.words(), 1 << 30, start=target,
                                               upper=[0] * (target + 1))
-                assert search.adaptive and search.late
+                assert search.adaptive and search.tests[LATE]
                 parents = [pos]
                 for g, (keys, count) in enumerate(_layers_of(search, 8, 1_500, choices)):
                     wide = plain_layer(parents, g, target, False, dead_at_bound=False,
@@ -164,7 +164,7 @@ def test_keep_exact_keeps_what_the_tests_allow():
             for target in (pos.lower_bound(), pos.lower_bound() + 1):
                 search = layers.LayeredSearch(pos.words(), 1 << 30, start=target,
                                               upper=[0] * (target + 1), late=False)
-                search.st[TIGHT] = 0
+                search.tests[TIGHT] = 0
                 parents = [pos]
                 for g, (keys, count) in enumerate(_layers_of(search, 6, 1_500)):
                     wide = plain_layer(parents, g, target, False, dead_at_bound=False,

@@ -71,7 +71,7 @@ def test_a_walk_from_a_layer_finds_the_minimum_or_proves_none(entries, monkeypat
             if s is None or bound < pos.lower_bound():
                 continue
             layer = s.cur[:s.ncur].copy()
-            walk = LayerWalk(layer, depth, bound, 0 if entries == 16 else 1 << 22, s.late)
+            walk = LayerWalk(layer, depth, bound, 0 if entries == 16 else 1 << 22, s.given)
             status = walk.run(10_000_000)
             walked += 1
             if bound < least:

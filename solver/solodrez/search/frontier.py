@@ -146,7 +146,7 @@ def _sift(slots, codes, i, n):
 
 
 @njit(cache=True)
-def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, work, late):
+def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, work, tests):
     """Run iterations from the roots for up to `budget` expansions; returns RUNNING, WON
     (a win of st[LENGTH] moves from roots[st[ROOT]] on the stack, or T reached st[UPPER]:
     then st[LENGTH] = -1), DEEP (grow the stack and call again) or TOO_LONG.  a_table =
@@ -203,7 +203,7 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
         if found >= 0 and a_gs[found] <= g0 + d + 1:
             continue                        # A*'s root there covers it (or it is dead)
         if seen(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP]) or \
-                _dropped(d, h2, rel, stack, memo, work, late) or \
+                _dropped(d, h2, rel, stack, memo, work, tests) or \
                 seen_or_store(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP], st):
             continue
         _descend(d + 1, h2, rel, stack, st)
@@ -263,7 +263,7 @@ class FrontierIda(IdaStar):
     def _kernel(self, budget: int) -> int:
         fr = self.fr
         return frontier_run(fr.roots, fr.starts, fr.base_f, (fr.keys, fr.gs), self.st,
-                            self.stack, self.tt, budget, self.memo, self.work, self.late)
+                            self.stack, self.tt, budget, self.memo, self.work, self.tests)
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""

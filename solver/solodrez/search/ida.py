@@ -67,12 +67,14 @@ from ..rules.engine import (
 )
 from ..rules.keys import KEY_WORDS, canonical_key
 from ..rules.productive import generate_productive
+from . import late_choice
 from .deadness import dead_memo, is_dead
 from .ida_table import STORED, entries_for, seen, seen_or_store
+from .late_choice import TEST_SLOTS, chosen_not_exact
 from .open_list import MAX_F
 from .ordering import sort_scored
 from .status import DEEP, RUNNING, TOO_LONG, WON
-from .tight import LATE_AFTER, bound_not_exact, tight_scratch
+from .tight import tight_scratch
 
 STACK_LEVEL_BYTES = 8 * (NCOLS + 2 * MAX_MOVES + 3)
 FIRST_DEPTH = 96                    # stack levels made at first (grown when T needs more)
@@ -150,15 +152,14 @@ def _next_child(d, i, bound, stack, work):
 
 
 @njit(cache=True, inline="always")
-def _dropped(d, h2, bound, stack, memo, work, late):
+def _dropped(d, h2, bound, stack, memo, work, tests):
     """Whether child cstack[d + 1] (bound h2, d + 1 + h2 <= bound) is dropped: the
-    exactness test raises it past the bound, or it is dead (lost: no win passes through
-    it).  Run after the tables' lookups: most children are found there."""
-    t_digits, t_counted, t_lengths, t_work = work[2]
+    exactness tests `tests` chooses (late_choice.py) raise it past the bound, or it is
+    dead (lost: no win passes through it).  Run after the tables' lookups: most children
+    are found there."""
     child = stack[0][d + 1]
     f2 = d + 1 + h2
-    if f2 == bound and h2 > 1 and \
-            bound_not_exact(child, t_digits, t_counted, t_lengths, t_work, late):
+    if f2 == bound and h2 > 1 and chosen_not_exact(child, work[2], tests):
         return True     # its distance is at least h2 + 1: f2 + 1 > bound
     return f2 < bound and is_dead(child, memo)
 
@@ -174,7 +175,7 @@ def _descend(d, h, bound, stack, st):
 
 
 @njit(cache=True, inline="always")
-def _take_child(d, bound, stack, st, tt, memo, work, late):
+def _take_child(d, bound, stack, st, tt, memo, work, tests):
     """Make the next child of the position at depth d (at[d] moves on): WIN_CHILD (it is
     won: st[LENGTH] = d + 1), SKIP_CHILD (past the bound, the table says it was expanded
     at d + 1 or less, or dropped) or NEW_CHILD (expanded: the walk's new top)."""
@@ -187,7 +188,7 @@ def _take_child(d, bound, stack, st, tt, memo, work, late):
         return WIN_CHILD
     tt_keys, tt_meta = tt
     if made == SKIP_CHILD or seen(tt_keys, tt_meta, work[0], d + 1, st[STAMP]) or \
-            _dropped(d, h2, bound, stack, memo, work, late) or \
+            _dropped(d, h2, bound, stack, memo, work, tests) or \
             seen_or_store(tt_keys, tt_meta, work[0], d + 1, st[STAMP], st):
         return SKIP_CHILD
     _descend(d + 1, h2, bound, stack, st)
@@ -195,12 +196,12 @@ def _take_child(d, bound, stack, st, tt, memo, work, late):
 
 
 @njit(cache=True)
-def ida_run(root, st, stack, tt, budget, memo, work, late):
+def ida_run(root, st, stack, tt, budget, memo, work, tests):
     """Run IDA* for up to `budget` expansions, or to the end of an iteration; returns
     RUNNING (call again), WON (a win
     at st[LENGTH] on the stack, or T reached st[UPPER]: then st[LENGTH] = -1), DEEP (the
     stack needs more levels for the next T: grow it and call again) or TOO_LONG (T would
-    pass MAX_F).  `late`: tight.bound_not_exact's third test too.  The model and its
+    pass MAX_F).  `tests`: the exactness tests run (late_choice.py).  The model and its
     proof are in the module docstring."""
     cstack, nm, at = stack[0], stack[3], stack[4]
     tt_keys, tt_meta = tt
@@ -227,7 +228,7 @@ def ida_run(root, st, stack, tt, budget, memo, work, late):
                 st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
                 return RUNNING                  # (so that each bound proven is seen)
             continue
-        made = _take_child(d, threshold, stack, st, tt, memo, work, late)
+        made = _take_child(d, threshold, stack, st, tt, memo, work, tests)
         if made == WIN_CHILD:
             return WON
         done += made == NEW_CHILD
@@ -265,14 +266,16 @@ class IdaStar:
     slices of a budget, like astar.AStar, so solve's limits (time, cancel, nodes) stop it
     between slices.  `start` is a proven lower bound on the solution length to begin at;
     `upper`, the moves of a known solution: once T reaches their count they are proven
-    shortest and `path` gives them.  `notify(text)`, if given, hears each bound proven."""
+    shortest and `path` gives them.  `notify(text)`, if given, hears each bound proven.
+    `late`: the exactness tests, chosen slice by slice (None) or not (late_choice.policy)."""
     slice = 20_000
     st_slots = ST_SLOTS
 
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None, late: bool | None = None):
         self.root = words.astype(np.int64).copy()
-        self.late = LATE_AFTER == 0 if late is None else bool(late)   # tight.py's third test
+        self.tests = np.zeros(TEST_SLOTS, np.int64)
+        self.adaptive = late_choice.begin_with(self.tests, late)
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(self.st_slots, np.int64)
@@ -320,12 +323,13 @@ class IdaStar:
 
     def _kernel(self, budget: int) -> int:
         return ida_run(self.root, self.st, self.stack, self.tt, budget, self.memo,
-                       self.work, self.late)
+                       self.work, self.tests)
 
     def run(self, budget: int) -> int:
         before = self.threshold
         while self.status == RUNNING:
             self.status = self._kernel(budget)
+            late_choice.choose(self.tests, self.adaptive)
             if self.status != DEEP:
                 break
             self._deepen()

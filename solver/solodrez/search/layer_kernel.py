@@ -11,9 +11,10 @@ from ..rules.keys import KEY_WORDS, key_hash, key_to_columns_and_symbols
 from ..rules.productive import generate_productive
 from .children import children_work, key_children
 from .deadness import is_dead
+from .late_choice import TEST_SLOTS, chosen_not_exact
 from .status import FULL, RUNNING, WON
 from .table import home_slot
-from .tight import BY_MATCHING, BY_MOVE_NUMBERS, EXACT_MAYBE, not_exact_by, tight_scratch
+from .tight import not_exact_by, tight_scratch
 
 INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
 NOT_EXACT_ENTRIES = 1 << 20     # the most entries of the not-exact memory (24 MB)
@@ -80,15 +81,8 @@ BUILT = 3           # the positions in layer g + 1 so far
 EXPANDED = 4        # expansions so far (what `run`'s budget counts)
 WIN_PARENT = 5      # after a win: its parent's place in layer g
 STORED = 6          # positions put in a layer, in every iteration
-LATE = 7            # 1: the layer being built runs tight.py's third test on every child
-SAMPLE = 8          # ... else on one child in SAMPLE (0: never)
-TESTS = 9           # children at f = T up for a test, in every iteration
-LATE_RAN = 10       # the third test's runs and proofs (the search resets them)
-LATE_FIRED = 11
-TIGHT = 12          # 1: the first two tests on every child (else as the third, or sampled)
-TIGHT_RAN = 13      # their runs and proofs (the search resets them)
-TIGHT_FIRED = 14
-ST_SLOTS = 15
+TESTS_AT = 7        # st[TESTS_AT:ST_SLOTS]: the tests the layer runs (late_choice.py)
+ST_SLOTS = TESTS_AT + TEST_SLOTS
 
 
 @njit(cache=True)
@@ -99,17 +93,16 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
     or FULL (no room for a child: grow the arrays and call again; the position being
     expanded is expanded again, its children already built found as duplicates).
 
-    A child at f = T is dropped where tight.py's tests prove its bound not exact (the
-    first two as st[TIGHT], the third as st[LATE] says, both on one child in st[SAMPLE]
-    besides, their runs and proofs counted in st: late_choice.py);
+    A child at f = T is dropped where tight.py's tests, as st[TESTS_AT:] chooses them,
+    prove its bound not exact (late_choice.chosen_not_exact);
     `not_exact` (not_exact_memory) remembers such keys, exact keys, so that a child met
     again is dropped without a test: each entry is a proof about its position, whichever
     test made it, and a lost entry only costs a test.
     The children of an expansion are keyed together, each one's index slot prefetched
     (children.key_children), before any is looked up."""
     cols, child, syms, moves, outlooks, chosen, hs, ckeys, homes, cwork, tight = work
-    t_digits, t_counted, t_lengths, t_work = tight
     g, threshold = st[DEPTH], st[THRESHOLD]
+    tests = st[TESTS_AT:]
     room = nxt.shape[0]
     rows = index.reshape((index.shape[0], 1))   # key_children prefetches index slots
     done = 0
@@ -148,18 +141,7 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
                 if not_exact[s, 0] == key[0] and not_exact[s, 1] == key[1] and \
                         not_exact[s, 2] == key[2]:
                     continue
-                st[TESTS] += 1
-                late = st[LATE] != 0 or (st[SAMPLE] > 0 and st[TESTS] % st[SAMPLE] == 0)
-                by = EXACT_MAYBE
-                if late or st[TIGHT] != 0:
-                    by = not_exact_by(child, t_digits, t_counted, t_lengths, t_work, late)
-                    if by >= 0:
-                        st[TIGHT_RAN] += 1
-                        st[TIGHT_FIRED] += by == BY_MATCHING
-                        if late and by != BY_MATCHING:
-                            st[LATE_RAN] += 1
-                            st[LATE_FIRED] += by == BY_MOVE_NUMBERS
-                if by > 0:
+                if chosen_not_exact(child, tight, tests):
                     for w in range(KEY_WORDS):
                         not_exact[s, w] = key[w]
                     continue

@@ -67,10 +67,10 @@ from .layer_kernel import (
     DEPTH,
     EXPANDED,
     INDEX_PER_ROOM,
-    LATE,
     NEXT,
     ST_SLOTS,
     STORED,
+    TESTS_AT,
     THRESHOLD,
     WIN_PARENT,
     index_slots,
@@ -111,10 +111,11 @@ class LayeredSearch:
                  records: bool = True):
         self.root = words.astype(np.int64).copy()
         self.max_bytes = int(max_bytes)
-        self.always, self.adaptive = late_choice.policy(late)
+        self.given, (self.always, self.adaptive) = late, late_choice.policy(late)
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(ST_SLOTS, np.int64)
+        self.tests = self.st[TESTS_AT:]     # the exactness tests the layers run
         self.st[THRESHOLD] = max(int(start), int(lower_bound(self.root)))
         self.top = MAX_F + 2 if upper is None else len(upper)
         self.memo = dead_memo()
@@ -144,7 +145,7 @@ class LayeredSearch:
 
     def _begin(self) -> None:
         """Start iteration st[THRESHOLD]: layer 0 is the root."""
-        late_choice.begin(self.st, self.always, self.adaptive)
+        late_choice.begin(self.tests, self.always, self.adaptive)
         self.st[DEPTH] = self.st[NEXT] = self.st[BUILT] = 0
         self.pass_start = self.expanded
         self.lined = self.records_wanted
@@ -181,7 +182,6 @@ class LayeredSearch:
             s.stored for s in (self.reader, self.walker) if s is not None)
 
     threshold = property(lambda self: int(self.st[THRESHOLD]))
-    late = property(lambda self: bool(self.st[LATE]), doc="the third test on every child")
 
     def bound(self) -> int:
         """A proven lower bound on the solution length (exact once WON)."""
@@ -207,7 +207,7 @@ class LayeredSearch:
         keep_exact), else the walk from the layer expanded.  The peak held, or None."""
         nn = int(self.st[BUILT])
         room = self._room_within(nn, avail)
-        if room <= nn and not late_choice.force(self.st, self.adaptive):
+        if room <= nn and not late_choice.force(self.tests, self.adaptive):
             return self._start_walk(avail)
         if room <= nn:      # the layer so far kept where the tests, now on, allow
             self.st[BUILT] = keep_exact(self.nxt, nn, self.par, self.mv, self.st,
@@ -258,7 +258,7 @@ class LayeredSearch:
             self._drop_records()
             return self.peak
         g = int(self.st[DEPTH])
-        self.walker = LayerWalk(self.cur, g, self.threshold, room, self.late)
+        self.walker = LayerWalk(self.cur, g, self.threshold, room, self.given)
         self.walk_cap = (self.expanded - self.pass_start) // WALK_SHARE if self.lined else None
         if self.notify:
             kept = "with" if self.lined else "without"
@@ -363,7 +363,7 @@ class LayeredSearch:
             self.records.append((self.par, self.mv))
         self.cur, self.ncur = self.nxt, nn
         self.nxt = self.par = self.mv = None
-        late_choice.choose(self.st, self.adaptive)
+        late_choice.choose(self.tests, self.adaptive)
         self._make_layer(max(FIRST_ROOM, nn + nn // 2))
         self.st[DEPTH] += 1
         self.st[NEXT] = self.st[BUILT] = 0

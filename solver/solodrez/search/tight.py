@@ -100,9 +100,8 @@ WORK_ROWS = 28
 WORK_COLS = 64
 # When the searches run the third test, (10)-(12), by default: A* from LATE_AFTER stored
 # positions on (on easy deals it costs more time than it saves, on the hard tail it saves
-# more), IDA* not (its walks test each child at the bound, and it cost more than it saved:
-# reports/hard-tail/bound.md), the layered search layer by layer, the first two as well
-# (late_choice.py);
+# more); the layered search layer by layer and the depth-first walks (IDA*, from A*'s
+# frontier, from a layer) slice by slice, the first two as well (late_choice.py);
 # DREZ_LATE_BOUND=1 in the environment turns it on from the start in all three,
 # DREZ_LATE_BOUND=0 off (None: never).
 LATE_AFTER = {"1": 0, "0": None}.get(os.environ.get("DREZ_LATE_BOUND", ""), 1_000_000)

@@ -33,6 +33,7 @@ import numpy as np
 from ..jit import njit
 from ..rules.engine import NCOLS, lower_bound
 from ..rules.keys import KEY_WORDS, key_to_columns
+from . import late_choice
 from .ida import (
     DEPTH,
     EXPANDED,
@@ -50,6 +51,7 @@ from .ida import (
     table_and_work,
 )
 from .ida_table import seen_or_store
+from .late_choice import TEST_SLOTS
 from .status import RUNNING, WON
 
 NEXT = 8            # the next root of the layer to look at
@@ -68,7 +70,7 @@ def root_slacks(layer, depth, threshold, out, cols):
 
 
 @njit(cache=True)
-def walk_run(layer, slacks, st, stack, tt, budget, memo, work, late):
+def walk_run(layer, slacks, st, stack, tt, budget, memo, work, tests):
     """Walk depth first from the roots of slack st[SWEEP] in layer[st[NEXT]:], then
     from those of the next sweeps (st[THRESHOLD]: the bound less their depth), for up to
     `budget` expansions: WON (a win st[LENGTH] moves below root st[ROOT], its moves on
@@ -105,7 +107,7 @@ def walk_run(layer, slacks, st, stack, tt, budget, memo, work, late):
         if i >= nm[d]:
             st[DEPTH] = d - 1
             continue
-        made = _take_child(d, bound, stack, st, tt, memo, work, late)
+        made = _take_child(d, bound, stack, st, tt, memo, work, tests)
         if made == WIN_CHILD:
             return WON
         done += made == NEW_CHILD
@@ -116,11 +118,13 @@ class LayerWalk:
     """The walk from `layer` (an array of canonical keys, the layer of depth `depth`) at
     bound `threshold`, within `max_bytes` for its table and stack.  `run(budget)` returns
     WON or RUNNING; `over` tells a walk that met no win (a proof that no line of at most
-    threshold moves wins)."""
+    threshold moves wins).  `late`: the exactness tests, as for ida.IdaStar."""
 
     def __init__(self, layer: np.ndarray, depth: int, threshold: int, max_bytes: int,
-                 late: bool):
-        self.layer, self.depth, self.late = layer, int(depth), bool(late)
+                 late: bool | None = None):
+        self.layer, self.depth = layer, int(depth)
+        self.tests = np.zeros(TEST_SLOTS, np.int64)
+        self.adaptive = late_choice.begin_with(self.tests, late)
         self.st = np.zeros(ST_SLOTS, np.int64)
         self.st[DEPTH] = -1
         self.st[STAMP] = 1
@@ -155,8 +159,10 @@ class LayerWalk:
             + self.slacks.nbytes
 
     def run(self, budget: int) -> int:
-        return walk_run(self.layer, self.slacks, self.st, self.stack, self.tt, budget, self.memo,
-                        self.work, self.late)
+        status = walk_run(self.layer, self.slacks, self.st, self.stack, self.tt, budget,
+                          self.memo, self.work, self.tests)
+        late_choice.choose(self.tests, self.adaptive)
+        return status
 
     def root(self) -> int:
         """The place in the layer of the root the walk is on (after WON: the win's)."""
