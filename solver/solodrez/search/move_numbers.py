@@ -29,6 +29,21 @@ the e it reads are at most tau; by induction over the raises every e stays <= ta
 when some e(c) exceeds h, or the values cannot be placed one-to-one into 1..h (some k
 with more than h - k + 1 cards of e >= k), there is no exact win: the distance is at
 least lower_bound + 1.  The values only grow and stop at h + 1, so the loop ends.
+
+(13) The move numbers subsume the schedule (9): where M leaves a counted card out, this
+test fires, so tight.not_exact_by does not run the schedule when it runs this one.
+Suppose it does not fire: the loop reached a fixed point (a sweep that changed nothing,
+so every value it read was final) with every e <= h.  Then every counted card c is in M,
+by induction on e(c).  Every blocker above c is counted (a Joker on the table is at the
+bottom of its column) and has e <= e(c) - 1 by (10), so it is in M.  And (11) gives c an
+option of value at most e(c) - 1 that (9) also offers: a target t allowed by (4) is a
+card of rank r + 1 that is a top in P (value 0) or whose card directly above, a(t), has
+e(a(t)) <= e(c) - 1 and so is in M; an empty column for a Joker or a neutral is one empty
+in P or over a Joker with no counted card (value 0) or a column whose lowest counted card
+has e <= e(c) - 1, so is in M; the other neutral is a top in P or the counted card on it
+is in M.  (A real card with no allowed target, or a Joker with no column to empty, gets
+no value at most h: the test fires.)  So c has a landing place of (9) and every blocker
+above it in M: c is in M, the least set closed under (9)'s rule.
 """
 
 from numba.cpython.unsafe.numbers import trailing_zeros

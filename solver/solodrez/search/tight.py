@@ -67,7 +67,8 @@ The schedule.  In the same exact win W:
     relaxation: it lets a landing place serve any number of cards and keeps a top free
     after something lands on it; that only makes M larger, never the test unsound.)
 
-The third test, the move numbers of an exact win (rules (10)-(12)), is in move_numbers.py.
+The third test, the move numbers of an exact win (rules (10)-(12)), is in move_numbers.py;
+it fires wherever the schedule does (its rule (13)), so with it the schedule is not run.
 """
 import os
 
@@ -178,15 +179,16 @@ def _perfectly_matched(r, digits, counted, lengths, work):
 
 NO_CLAIM = -1       # not_exact_by: not a position of the rulings, nothing tested
 EXACT_MAYBE = 0     # the tests ran and proved nothing
-BY_MATCHING = 1     # proven not exact by the matching (4) or the schedule (9)
-BY_MOVE_NUMBERS = 2     # ... by the move numbers (10)-(12)
+BY_MATCHING = 1     # proven not exact by the matching (4) or (without `late`) the schedule (9)
+BY_MOVE_NUMBERS = 2     # ... by the move numbers (10)-(12), which subsume the schedule
 
 
 @njit(cache=True)
 def bound_not_exact(cols, digits, counted, lengths, work, late=False):
     """True only if no win of `cols` takes exactly engine.lower_bound(cols) moves (see the
     module docstring): then its distance is at least lower_bound + 1.  With `late`, the
-    move numbers' test (10)-(12) runs too where the first two find nothing."""
+    move numbers' test (10)-(12) runs in the schedule's place where the matching finds
+    nothing (it fires wherever the schedule does)."""
     return not_exact_by(cols, digits, counted, lengths, work, late) > 0
 
 
@@ -200,7 +202,8 @@ def not_exact_by(cols, digits, counted, lengths, work, late):
     the counted ones and the blockers of rule (8) (work row 4) and counts, for each rank
     r < 6, its counted cards and their targets in each column (rows 0 and 1); then the
     matching of rule (4) (Kuhn's algorithm only where _surely_matched cannot tell) and
-    the schedule of rule (9) (_unschedulable)."""
+    the schedule of rule (9) (_unschedulable), or with `late` the move numbers instead
+    (move_numbers.py: they subsume the schedule, rule (13))."""
     for j in range(53 + 1):
         work[0, j] = 0
         work[1, j] = 0
@@ -253,10 +256,11 @@ def not_exact_by(cols, digits, counted, lengths, work, late):
         if not _surely_matched(work[0, 9 * (r - 1):9 * r], work[1, 9 * (r - 1):9 * r], nb) \
                 and not _perfectly_matched(r, digits, counted, lengths, work):
             return BY_MATCHING
+    if late:    # it subsumes the schedule (move_numbers.py (13))
+        return BY_MOVE_NUMBERS if move_numbers_impossible(digits, counted, lengths, work) \
+            else EXACT_MAYBE
     if _unschedulable(digits, lengths, work):
         return BY_MATCHING
-    if late and move_numbers_impossible(digits, counted, lengths, work):
-        return BY_MOVE_NUMBERS
     return EXACT_MAYBE
 
 
