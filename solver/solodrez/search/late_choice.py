@@ -1,6 +1,7 @@
 """Which of tight.py's exactness tests a search runs, chosen as it goes, each where it
 proves enough (the first two, the matching (4) and the schedule (9); the third, the move
-numbers (10)-(12), which runs only where the first two prove nothing): the layered search
+numbers (10)-(12), which runs in the schedule's place where the matching proves nothing:
+it fires wherever the schedule does, move_numbers.py (13)): the layered search
 chooses layer by layer, the depth-first walks (IDA*, from A*'s frontier, from a layer)
 slice by slice.  A search keeps its choice and counts in a `tests` array (the slots
 below); `chosen_not_exact` (numba) runs the tests on a child as it says.
@@ -19,7 +20,7 @@ two off take 0.7% more expansions in 29% less time a million
 test only drops children whose bound it proves not exact, and h alone is admissible.
 
 `chosen_not_exact` counts how often each test ran and how often it proved a bound not
-exact (the third: where the first two proved nothing); after each layer or slice,
+exact (the third: where the matching proved nothing); after each layer or slice,
 `choose` turns each on for the next where it proved at least one bound in LATE_RATE (once
 it ran LATE_MIN_RUNS times), and else runs it on one child in LATE_SAMPLE only, to keep
 measuring; the third on runs the first two on every child (it needs them).  Where a
