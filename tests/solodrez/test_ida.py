@@ -15,8 +15,8 @@ from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, beam, ida, ida_table, late_choice
 from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import WON, Limit, Limits, solve
-from drez.solver.solodrez.search.walk import LayerWalk
 from drez.solver.solodrez.search.stats_slots import LENGTH
+from drez.solver.solodrez.search.walk import LayerWalk
 from tests.solodrez.helpers import (
     biased_game,
     fast_reference,
