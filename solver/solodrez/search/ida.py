@@ -70,7 +70,7 @@ from ..rules.productive import generate_productive
 from . import late_choice
 from .deadness import dead_memo, is_dead
 from .ida_table import STORED, entries_for, seen, seen_or_store
-from .late_choice import TEST_SLOTS, chosen_not_exact
+from .late_choice import chosen_not_exact
 from .open_list import MAX_F
 from .ordering import sort_scored
 from .status import DEEP, RUNNING, TOO_LONG, WON
@@ -274,8 +274,7 @@ class IdaStar:
     def __init__(self, words: np.ndarray, max_bytes: int, start: int = 0,
                  upper: list[int] | None = None, notify=None, late: bool | None = None):
         self.root = words.astype(np.int64).copy()
-        self.tests = np.zeros(TEST_SLOTS, np.int64)
-        self.adaptive = late_choice.begin_with(self.tests, late)
+        self.tests, self.adaptive = late_choice.walk_tests(late)
         self.notify = notify
         self.upper = None if upper is None else list(upper)
         self.st = np.zeros(self.st_slots, np.int64)

@@ -32,6 +32,8 @@ outgrew 1 GB, 17.8M positions in layer 25).
 With `late` given (True: all three on every child; False: the first two), nothing is
 chosen.  A* runs its own rule (astar.py: the third from a million stored positions).
 """
+import numpy as np
+
 from ..jit import njit
 from .tight import BY_MATCHING, BY_MOVE_NUMBERS, LATE_AFTER, not_exact_by
 
@@ -93,12 +95,13 @@ def begin(tests, always: bool, adaptive: bool) -> None:
         tests[ran] = tests[fired] = 0
 
 
-def begin_with(tests, late: bool | None) -> bool:
-    """A walk starts with the tests `late` asks for (policy); returns whether they are
-    chosen as it goes."""
+def walk_tests(late: bool | None):
+    """A depth-first walk's `tests` array, begun with the tests `late` asks for (policy),
+    and whether they are chosen as it goes."""
+    tests = np.zeros(TEST_SLOTS, np.int64)
     always, adaptive = policy(late)
     begin(tests, always, adaptive)
-    return adaptive
+    return tests, adaptive
 
 
 def choose(tests, adaptive: bool) -> None:

@@ -51,7 +51,6 @@ from .ida import (
     table_and_work,
 )
 from .ida_table import seen_or_store
-from .late_choice import TEST_SLOTS
 from .status import RUNNING, WON
 
 NEXT = 8            # the next root of the layer to look at
@@ -123,8 +122,7 @@ class LayerWalk:
     def __init__(self, layer: np.ndarray, depth: int, threshold: int, max_bytes: int,
                  late: bool | None = None):
         self.layer, self.depth = layer, int(depth)
-        self.tests = np.zeros(TEST_SLOTS, np.int64)
-        self.adaptive = late_choice.begin_with(self.tests, late)
+        self.tests, self.adaptive = late_choice.walk_tests(late)
         self.st = np.zeros(ST_SLOTS, np.int64)
         self.st[DEPTH] = -1
         self.st[STAMP] = 1
