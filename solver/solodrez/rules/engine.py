@@ -296,6 +296,37 @@ def is_bad(d, below):
 OUTLOOKS = _outlook_table()
 
 
+def _counted(d, below):
+    """Whether lower_bound counts a card of digit d lying on digit `below` (-1: the
+    table); plain Python, the one statement of the rule, tabulated below."""
+    if d == 0:
+        return below > 0
+    return bool(is_bad.py_func(d, below))
+
+
+def _counted_tables():
+    """COUNTED_3[v], v < 7**4 the top four digits of a column (top first, base 7): how
+    many of the top three cards are counted, each lying on the next.  COUNTED_TAIL[w],
+    w < 7**4 a whole column word (0-3 cards, the sentinel above them): how many of its
+    cards are counted, the bottom one lying on the table."""
+    three = np.zeros(WINDOW, np.int64)
+    for v in range(WINDOW):
+        d = [v // 7 ** i % 7 for i in range(4)]
+        three[v] = sum(_counted(d[i], d[i + 1]) for i in range(3))
+    tail = np.zeros(WINDOW, np.int64)
+    for w in range(1, WINDOW):
+        d = []
+        while w >= 7 ** (len(d) + 1):
+            d.append(w // 7 ** len(d) % 7)
+        tail[w] = sum(_counted(d[i], d[i + 1] if i + 1 < len(d) else -1)
+                      for i in range(len(d)))
+    return three, tail
+
+
+WINDOW = 7 ** 4
+COUNTED_3, COUNTED_TAIL = _counted_tables()
+
+
 @njit(cache=True)
 def lower_bound(cols):
     """Admissible and consistent estimate of the moves still needed to win.
@@ -321,19 +352,17 @@ def lower_bound(cols):
     neighbour below one card only, so each term's count changes only for that card and h
     changes by at most one per move (consistent); removal takes out only uncounted cards.
     h is 0 in a won position: no real card is left to count, nor one to lie on.
+
+    The count is read three cards at a time (COUNTED_3, COUNTED_TAIL): one division a
+    step, not three a card.
     """
     h = 0
     for c in range(NCOLS):
-        x = cols[c]
-        while x >= 7:
-            d = x % 7
-            x //= 7
-            below = x % 7 if x >= 7 else -1
-            if d == 0:
-                if below > 0:
-                    h += 1
-            elif is_bad(d, below):
-                h += 1
+        x = np.uint64(cols[c])
+        while x >= np.uint64(WINDOW):       # four cards or more left: count the top three
+            h += COUNTED_3[np.int64(x % np.uint64(WINDOW))]
+            x //= np.uint64(343)
+        h += COUNTED_TAIL[np.int64(x)]
     return h
 
 
