@@ -16,6 +16,8 @@ By `engine.bound_delta`, with the first card x lying on `below` and landing on `
   column (code 7, when the run can begin with a Joker's role) or the other neutral
   (code 6, when the run can begin with a Knight's role or lower).
 """
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from ..jit import njit
 from .engine import (
     EMPTY_WORD,
@@ -103,7 +105,12 @@ def generate_productive(cols, out):
         if where == 0:
             continue
         whole = -1
-        for d in range(NCOLS):
+        dests = 0           # every destination of some run
+        for r in range(nr):
+            dests |= (where >> (9 * r)) & 511
+        while dests != 0:
+            d = trailing_zeros(dests)
+            dests &= dests - 1
             for r in range(1, nr + 1):
                 if not (where >> (9 * (r - 1) + d)) & 1:
                     continue
