@@ -353,8 +353,8 @@ def lower_bound(cols):
     changes by at most one per move (consistent); removal takes out only uncounted cards.
     h is 0 in a won position: no real card is left to count, nor one to lie on.
 
-    The count is read three cards at a time (COUNTED_3, COUNTED_TAIL): one division a
-    step, not three a card.
+    The count is read three cards at a time (COUNTED_3, COUNTED_TAIL): two divisions by
+    a constant for three cards, not three a card.
     """
     h = 0
     for c in range(NCOLS):
