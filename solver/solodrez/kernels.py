@@ -14,7 +14,7 @@ from numba.core.dispatcher import Dispatcher
 from ..common.allocator import keep_freed_memory
 from . import jit
 from .difficulty import players
-from .rules import engine, keys, packing, productive, splitmix
+from .rules import columns, engine, keys, packing, productive, splitmix
 from .search import (
     astar,
     beam,
@@ -53,8 +53,8 @@ def _dispatchers(modules):
 def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
-    return (engine, keys, packing, productive, splitmix, deadness, commute, astar, beam, children,
-            expansion, frontier, ida, ida_table, late_choice, layer_kernel, move_numbers,
+    return (columns, engine, keys, packing, productive, splitmix, deadness, commute, astar, beam,
+            children, expansion, frontier, ida, ida_table, late_choice, layer_kernel, move_numbers,
             open_list, ordering, dfs, parents, shortcut, table, tight, walk, players)
 
 

@@ -13,7 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from drez.solver.solodrez.rules import engine, keys
+from drez.solver.solodrez.rules import columns, engine, keys
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.rules.productive import generate_productive
@@ -428,7 +428,7 @@ def test_S15_22_card_column_built_by_legal_moves():
     assert " ".join(to_ref(pos)[0]) == ("P1 P2 P3 P4 P5 P6 J1 Q2 R2 B2 N2 X1 Q3 R3 B3 N3 X2 "
                                         "Q4 R4 B4 N4 P7")
     words = pos.words()
-    assert words[0] > 7 ** 22 and engine.column_length(words[0]) == 22
+    assert words[0] > 7 ** 22 and columns.column_length(words[0]) == 22
     key = np.array(words_key(words), np.int64)
     back = np.empty(engine.NCOLS, np.int64)
     keys.key_to_columns(key, back)
@@ -611,7 +611,7 @@ def test_column_length_counts_the_cards_of_every_word_size():
                   7 ** n + rng.randrange(7 ** n)]
     words += [7 ** n + rng.randrange(7 ** n) for n in (rng.randrange(23) for _ in range(2000))]
     for w in words:
-        assert engine.column_length(w) == count(w), w
+        assert columns.column_length(w) == count(w), w
 
 
 def _long_column_positions():
@@ -658,7 +658,7 @@ def test_children_keys_from_symbol_words_are_canonical_keys(played):
                 break
             keys.canonical_key(after, scratch, want)
             assert list(ckeys[i]) == list(want), (pos, i)
-            long_keyed += max(map(engine.column_length, after)) > keys.SYMBOL_CARDS
+            long_keyed += max(map(columns.column_length, after)) > keys.SYMBOL_CARDS
         assert won == first_win, pos
         wins += won >= 0
     assert wins > 0 and long_keyed > 0          # both ways out were taken

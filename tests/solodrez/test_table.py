@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from drez.solver.solodrez.rules import engine
+from drez.solver.solodrez.rules import columns, engine
 from drez.solver.solodrez.rules.keys import KEY_WORDS, canonical_key, key_to_columns, sorted_words
 from drez.solver.solodrez.rules.moves import Move
 from drez.solver.solodrez.rules.position import Position
@@ -179,7 +179,7 @@ def test_keys_decode_to_columns_and_symbol_words():
         words = _random_words(rng)
         whole = key_to_columns_and_symbols(_key(words), out, syms)
         assert list(out) == sorted(words)
-        n = max(engine.column_length(w) for w in words)
+        n = max(columns.column_length(w) for w in words)
         longest.add(n)
         assert whole == (n <= SYMBOL_CARDS)
         if whole:
@@ -292,7 +292,7 @@ def test_keys_from_symbol_words_are_the_canonical_keys():
     got = np.empty(KEY_WORDS, np.int64)
     for _ in range(20000):
         words = _random_words(rng)
-        if max(engine.column_length(w) for w in words) > SYMBOL_CARDS:
+        if max(columns.column_length(w) for w in words) > SYMBOL_CARDS:
             continue
         rng.shuffle(words)
         syms = np.array([column_symbols(w) for w in words], np.int64)

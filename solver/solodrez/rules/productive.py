@@ -19,23 +19,14 @@ By `engine.bound_delta`, with the first card x lying on `below` and landing on `
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..jit import njit
-from .engine import (
-    EMPTY_WORD,
-    NCOLS,
-    _wants,
-    any_equal,
-    column_length,
-    equal_before,
-    is_bad,
-    move_pack,
-    runs_and_digits,
-)
+from .columns import column_length, runs_and_digits
+from .engine import EMPTY_WORD, NCOLS, _wants, any_equal, equal_before, is_bad, move_pack
 
 
 @njit(cache=True, inline="always")
 def _counted_firsts(digits, nr):
     """Bit r - 1 set when the run of the top r cards (r <= nr) has a counted first card;
-    digits as engine.runs_and_digits gives them (digit + 1, 3 bits each, top first)."""
+    digits as columns.runs_and_digits gives them (digit + 1, 3 bits each, top first)."""
     mask = 0
     for r in range(1, nr + 1):
         first = ((digits >> (3 * r - 3)) & 7) - 1

@@ -12,7 +12,8 @@ reachable position is won.
 import numpy as np
 
 from ..jit import njit
-from ..rules.engine import NCOLS, is_bad, top_digit
+from ..rules.columns import top_digit
+from ..rules.engine import NCOLS, is_bad
 from ..rules.splitmix import GAMMA
 
 

@@ -76,7 +76,8 @@ import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..jit import njit
-from ..rules.engine import MAX_COLUMN, NCOLS, column_length, is_bad
+from ..rules.columns import column_length
+from ..rules.engine import MAX_COLUMN, NCOLS, is_bad
 from .move_numbers import may_land, move_numbers_impossible
 
 # bound_not_exact's work array (WORK_ROWS x WORK_COLS), row by row:
