@@ -208,12 +208,17 @@ def card_digit(card) -> int:
     return 0 if ref.is_neutral(card) else ref.rank_of(card)
 
 
+def digit_counted(d, below) -> bool:
+    """Whether engine.lower_bound counts a card of digit d (0: a neutral) lying on digit
+    `below` (-1: the table)."""
+    if d == 0:
+        return below > 0
+    return d != 6 if below == -1 else below != d + 1
+
+
 def is_counted(col, i) -> bool:
     """Whether engine.lower_bound counts card i of a reference column (bottom first)."""
-    below = card_digit(col[i - 1]) if i > 0 else -1
-    if card_digit(col[i]) == 0:
-        return below > 0
-    return below != card_digit(col[i]) + 1 if i > 0 else card_digit(col[i]) != 6
+    return digit_counted(card_digit(col[i]), card_digit(col[i - 1]) if i > 0 else -1)
 
 
 def is_blocker(col, i) -> bool:

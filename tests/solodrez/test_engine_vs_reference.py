@@ -20,6 +20,7 @@ from drez.solver.solodrez.rules.productive import generate_productive
 from tests.solodrez.helpers import (
     P,
     biased_game,
+    digit_counted,
     engine_moves,
     engine_play,
     fast_reference,
@@ -202,19 +203,13 @@ def test_lower_bound_on_columns_of_every_length():
     card count on columns of 0 to 22 cards of any digits (every split of a column into
     its windows and its last one to three cards, the bottom card on the table)."""
     rng = random.Random(20261206)
-
-    def counted(digits, i):     # digits bottom first
-        d, below = digits[i], (digits[i - 1] if i > 0 else -1)
-        if d == 0:
-            return below > 0
-        return below != d + 1 if i > 0 else d != 6
-
     for _ in range(3000):
         columns = [[rng.choice((0, 1, 2, 3, 4, 5, 6, 6)) for _ in range(rng.randint(0, 22))]
                    for _ in range(engine.NCOLS)]
         words = np.array([7 ** len(c) + sum(d * 7 ** (len(c) - 1 - i) for i, d in enumerate(c))
                           for c in columns], np.int64)
-        expected = sum(counted(c, i) for c in columns for i in range(len(c)))
+        expected = sum(digit_counted(c[i], c[i - 1] if i > 0 else -1)
+                       for c in columns for i in range(len(c)))        # c bottom first
         assert int(engine.lower_bound(words)) == expected, columns
 
 
