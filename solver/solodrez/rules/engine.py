@@ -235,17 +235,16 @@ def _counted_tables():
     many of the top three cards are counted, each lying on the next.  COUNTED_TAIL[w],
     w < 7**4 a whole column word (0-3 cards, the sentinel above them): how many of its
     cards are counted, the bottom one lying on the table."""
-    three = np.zeros(WINDOW, np.int64)
-    for v in range(WINDOW):
-        d = [v // 7 ** i % 7 for i in range(4)]
-        three[v] = sum(_counted(d[i], d[i + 1]) for i in range(3))
+    counted = np.array([[_counted(d, below) for below in range(-1, 7)] for d in range(7)],
+                       np.int64)        # counted[d, below + 1]
+    v = np.arange(WINDOW)
+    d = [v // 7 ** i % 7 for i in range(4)]
+    three = sum(counted[d[i], d[i + 1] + 1] for i in range(3))
     tail = np.zeros(WINDOW, np.int64)
-    for w in range(1, WINDOW):
-        d = []
-        while w >= 7 ** (len(d) + 1):
-            d.append(w // 7 ** len(d) % 7)
-        tail[w] = sum(_counted(d[i], d[i + 1] if i + 1 < len(d) else -1)
-                      for i in range(len(d)))
+    for n in range(1, 4):                   # words of n cards: 7**n <= w < 7**(n + 1)
+        w = np.arange(7 ** n, 7 ** (n + 1))
+        d = [w // 7 ** i % 7 for i in range(n)] + [np.full(w.shape, -1)]
+        tail[w] = sum(counted[d[i], d[i + 1] + 1] for i in range(n))
     return three, tail
 
 
