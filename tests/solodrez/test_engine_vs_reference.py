@@ -204,13 +204,13 @@ def test_lower_bound_on_columns_of_every_length():
     its windows and its last one to three cards, the bottom card on the table)."""
     rng = random.Random(20261206)
     for _ in range(3000):
-        columns = [[rng.choice((0, 1, 2, 3, 4, 5, 6, 6)) for _ in range(rng.randint(0, 22))]
-                   for _ in range(engine.NCOLS)]
+        digit_cols = [[rng.choice((0, 1, 2, 3, 4, 5, 6, 6)) for _ in range(rng.randint(0, 22))]
+                      for _ in range(engine.NCOLS)]
         words = np.array([7 ** len(c) + sum(d * 7 ** (len(c) - 1 - i) for i, d in enumerate(c))
-                          for c in columns], np.int64)
+                          for c in digit_cols], np.int64)
         expected = sum(digit_counted(c[i], c[i - 1] if i > 0 else -1)
-                       for c in columns for i in range(len(c)))        # c bottom first
-        assert int(engine.lower_bound(words)) == expected, columns
+                       for c in digit_cols for i in range(len(c)))        # c bottom first
+        assert int(engine.lower_bound(words)) == expected, digit_cols
 
 
 def test_lower_bound_move_delta_is_exact_and_consistent(corpus, played):
