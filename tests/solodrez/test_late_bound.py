@@ -22,7 +22,8 @@ from drez.solver.solodrez.rules import engine
 from drez.solver.solodrez.rules.keys import key_to_columns
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.rules.productive import generate_productive
-from drez.solver.solodrez.search import astar, ida
+from drez.solver.solodrez.search import astar, ida, late_choice
+from drez.solver.solodrez.search.expansion import CHOSEN_TESTS
 from drez.solver.solodrez.search.move_numbers import move_numbers_impossible
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.tight import (
@@ -423,18 +424,44 @@ def _stored_by_astar(deal, expansions, n, rng) -> list:
 
 
 @pytest.mark.parametrize("deal", [143, 306])
-def test_astar_turns_the_third_test_on_at_its_threshold(deal):
-    """By default A* runs the third test once it has stored late_after positions (a
-    million; here 300): from the next slice on, and it finds the length A* finds
-    without the test; the solution replays."""
+def test_astar_chooses_the_tests_from_its_threshold(deal):
+    """By default A* runs the first two tests until it has stored late_after positions (a
+    million; here 300), then all three as late_choice chooses them, from the next slice
+    on (the third on until measured); it finds the length A* finds without the third
+    test, and the solution replays."""
     pos = Position.from_deal(deal)
     s_old, a_old = shortest(pos.words(), False, 3_000_000)
     a = astar.AStar(pos.words(), 1 << 24)
     assert a.modes[2] == 1 and a.late_after == 1_000_000
     a.late_after = 300
+    tests = a.work[5]
     while a.status == astar.RUNNING:
         before = a.stored
+        ran = int(tests[late_choice.TESTS])
         a.run(50)
-        assert a.modes[2] == (2 if before >= 300 else 1)
-    assert a.modes[2] == 2 and a.status == s_old == astar.WON
+        assert a.modes[2] == (CHOSEN_TESTS if before >= 300 else 1)
+        assert (tests[late_choice.TESTS] > ran) <= (before >= 300)
+    assert a.modes[2] == CHOSEN_TESTS and a.status == s_old == astar.WON
+    assert tests[late_choice.TESTS] > 0
     assert replayed(pos, a.path()) == int(a_old.stats[LENGTH])
+
+
+def test_astar_with_chosen_tests_finds_the_shortest_length():
+    """A* choosing the tests from its first slice finds the same length as A* with the
+    first two tests only, on deals where the choice goes both ways; every line replays."""
+    off = on = 0
+    for deal in range(40, 90):
+        pos = Position.from_deal(deal)
+        s_old, a_old = shortest(pos.words(), False, 400_000)
+        if s_old != astar.WON:
+            continue
+        a = astar.AStar(pos.words(), 1 << 24)
+        a.late_after = 0
+        a.modes = a.modes[:2] + (1,) + a.modes[3:]
+        while a.status == astar.RUNNING:
+            a.run(200)
+            on += int(a.work[5][late_choice.LATE] != 0)
+            off += int(a.work[5][late_choice.LATE] == 0)
+        assert a.status == astar.WON
+        assert replayed(pos, a.path()) == int(a_old.stats[LENGTH])
+    assert on > 0 and off > 0

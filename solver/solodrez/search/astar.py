@@ -57,7 +57,8 @@ from ..rules.engine import MAX_MOVES, NCOLS, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key
 from .commute import NO_RULE
 from .deadness import dead_memo
-from .expansion import astar_run, astar_work
+from .expansion import CHOSEN_TESTS, astar_run, astar_work
+from .late_choice import begin, choose
 from .open_list import (
     ENTRY_MAX,
     FRONTS,
@@ -85,6 +86,13 @@ from .table import (
 from .tight import LATE_AFTER
 
 OPEN_MARGIN = 1.25      # open entries planned per stored position, over the rate seen
+# A* keeps a test on where it proves at least 1 bound in ASTAR_LATE_RATE (late_choice.py),
+# twice as readily as the layered search: a proof also keeps the position's children out
+# of the table.  Deal 292 (1 GB): the third test proves 13-26% of the bounds it tests,
+# and stores 12.1M positions always on, 18.6M chosen at late_choice's 1 in 5; deal 19679:
+# 5-8%, 9.7M positions always on, 10.2M chosen, in half the time (reports/hard-tail/
+# astar-tests.md).
+ASTAR_LATE_RATE = 10
 
 
 @njit(cache=True, nrt=True)
@@ -134,7 +142,9 @@ class AStar:
         self.root = words.astype(np.int64).copy()
         nfronts = 1 if greedy else fronts
         self.slot_bytes = KEY_BYTES + 4 + (0 if greedy else 2)
-        # tight.py's third test, (10)-(12): from this many stored positions on (None: never)
+        # tight.py's tests: the first two on every position taken in its own layer; from
+        # this many stored positions on (None: never), the third too, or with late=None
+        # all three chosen slice by slice (late_choice.py)
         self.late_after = LATE_AFTER if late is None else (0 if late else None)
         level = (2 if self.late_after == 0 else 1) if tight else 0
         self.modes = (greedy, prune_dead, level, commute)     # expansion.astar_run's
@@ -304,10 +314,18 @@ class AStar:
         if self.status == RUNNING:
             if self.modes[2] == 1 and self.late_after is not None and \
                     self.stored >= self.late_after:
-                self.modes = self.modes[:2] + (2,) + self.modes[3:]
+                self._tests_from_now()
             self.status = astar_run(self.table, self.payload, self.opens, self.stats, budget,
                                     self.modes, self.memo, self.work)
+            if self.modes[2] == CHOSEN_TESTS:
+                choose(self.work[5], True, ASTAR_LATE_RATE)
         return self.status
+
+    def _tests_from_now(self) -> None:
+        """Past late_after stored positions (late=None): all three tests chosen slice by
+        slice from the next slice on (late_choice.py), the third on until measured."""
+        begin(self.work[5], False, True)
+        self.modes = self.modes[:2] + (CHOSEN_TESTS,) + self.modes[3:]
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""

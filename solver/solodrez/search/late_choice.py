@@ -30,7 +30,10 @@ the rest of the pass (`force`) and keeps of the layer built so far what they all
 (deal 54422's pass at 50 moves, the third test chosen without this rule: layer 26
 outgrew 1 GB, 17.8M positions in layer 25).
 With `late` given (True: all three on every child; False: the first two), nothing is
-chosen.  A* runs its own rule (astar.py: the third from a million stored positions).
+chosen.  A* chooses slice by slice once it has stored a million positions (before, the
+first two on every position it takes in its own layer), at a rate of its own
+(astar.ASTAR_LATE_RATE): there a proof also keeps the position's children out of the
+table, the memory that decides whether A* finishes.
 """
 import numpy as np
 
@@ -104,14 +107,15 @@ def walk_tests(late: bool | None):
     return tests, adaptive
 
 
-def choose(tests, adaptive: bool) -> None:
-    """After a layer or a slice, if `adaptive`: each test on or sampled for the next, from
-    the runs counted since its last choice (none made before LATE_MIN_RUNS runs)."""
+def choose(tests, adaptive: bool, rate: int = LATE_RATE) -> None:
+    """After a layer or a slice, if `adaptive`: each test on for the next where it proved
+    at least 1 bound in `rate` of its runs counted since its last choice, else sampled
+    (no choice made before LATE_MIN_RUNS runs)."""
     if not adaptive:
         return
     for on, ran, fired in CHOICES:
         if tests[ran] >= LATE_MIN_RUNS and tests[on] != FORCED:
-            tests[on] = int(tests[fired] * LATE_RATE >= tests[ran])
+            tests[on] = int(tests[fired] * rate >= tests[ran])
             tests[ran] = tests[fired] = 0
 
 

@@ -101,9 +101,9 @@ from .move_numbers import may_land, move_numbers_impossible
 WORK_ROWS = 28
 WORK_COLS = 64
 # When the searches run the third test, (10)-(12), by default: A* from LATE_AFTER stored
-# positions on (on easy deals it costs more time than it saves, on the hard tail it saves
-# more); the layered search layer by layer and the depth-first walks (IDA*, from A*'s
-# frontier, from a layer) slice by slice, the first two as well (late_choice.py);
+# positions on (on easy deals it costs more time than it saves), slice by slice as
+# late_choice.py chooses, the first two as well; the layered search layer by layer and the
+# depth-first walks (IDA*, from A*'s frontier, from a layer) slice by slice, likewise;
 # DREZ_LATE_BOUND=1 in the environment turns it on from the start in all three,
 # DREZ_LATE_BOUND=0 off (None: never).
 LATE_AFTER = {"1": 0, "0": None}.get(os.environ.get("DREZ_LATE_BOUND", ""), 1_000_000)
