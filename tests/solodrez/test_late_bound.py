@@ -23,7 +23,6 @@ from drez.solver.solodrez.rules.keys import key_to_columns
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.rules.productive import generate_productive
 from drez.solver.solodrez.search import astar, ida, late_choice
-from drez.solver.solodrez.search.expansion import CHOSEN_TESTS
 from drez.solver.solodrez.search.move_numbers import move_numbers_impossible
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.tight import (
@@ -432,16 +431,17 @@ def test_astar_chooses_the_tests_from_its_threshold(deal):
     pos = Position.from_deal(deal)
     s_old, a_old = shortest(pos.words(), False, 3_000_000)
     a = astar.AStar(pos.words(), 1 << 24)
-    assert a.modes[2] == 1 and a.late_after == 1_000_000
-    a.late_after = 300
     tests = a.work[5]
+    assert not a.chosen and a.late_after == 1_000_000
+    assert tests[late_choice.LATE] == tests[late_choice.SAMPLE] == 0 < tests[late_choice.TIGHT]
+    a.late_after = 300
     while a.status == astar.RUNNING:
         before = a.stored
-        ran = int(tests[late_choice.TESTS])
+        late_ran = int(tests[late_choice.LATE_RAN])
         a.run(50)
-        assert a.modes[2] == (CHOSEN_TESTS if before >= 300 else 1)
-        assert (tests[late_choice.TESTS] > ran) <= (before >= 300)
-    assert a.modes[2] == CHOSEN_TESTS and a.status == s_old == astar.WON
+        assert a.chosen == (before >= 300)
+        assert (tests[late_choice.LATE_RAN] > late_ran) <= (before >= 300)
+    assert a.chosen and a.status == s_old == astar.WON
     assert tests[late_choice.TESTS] > 0
     assert replayed(pos, a.path()) == int(a_old.stats[LENGTH])
 
@@ -456,8 +456,7 @@ def test_astar_with_chosen_tests_finds_the_shortest_length():
         if s_old != astar.WON:
             continue
         a = astar.AStar(pos.words(), 1 << 24)
-        a.late_after = 0
-        a.modes = a.modes[:2] + (1,) + a.modes[3:]
+        a.late_after = 1         # the root is stored: chosen from the first slice
         while a.status == astar.RUNNING:
             a.run(200)
             on += int(a.work[5][late_choice.LATE] != 0)

@@ -57,7 +57,7 @@ from ..rules.engine import MAX_MOVES, NCOLS, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key
 from .commute import NO_RULE
 from .deadness import dead_memo
-from .expansion import CHOSEN_TESTS, astar_run, astar_work
+from .expansion import astar_run, astar_work
 from .late_choice import begin, choose
 from .open_list import (
     ENTRY_MAX,
@@ -146,8 +146,7 @@ class AStar:
         # this many stored positions on (None: never), the third too, or with late=None
         # all three chosen slice by slice (late_choice.py)
         self.late_after = LATE_AFTER if late is None else (0 if late else None)
-        level = (2 if self.late_after == 0 else 1) if tight else 0
-        self.modes = (greedy, prune_dead, level, commute)     # expansion.astar_run's
+        self.modes = (greedy, prune_dead, tight, commute)     # expansion.astar_run's
         # room for the most one expansion pushes (the root's children to every front)
         self.min_entries = nfronts * (MAX_MOVES + 1)
         entries = max(4 * self.min_entries, max_bytes // 8 // OPEN_ENTRY_BYTES)
@@ -159,6 +158,8 @@ class AStar:
         self.stats = np.zeros(ASTAR_STATS, np.int64)
         self.memo = dead_memo()
         self.work = astar_work()
+        self.chosen = False         # whether late_choice chooses the tests (past late_after)
+        begin(self.work[5], self.late_after == 0, False)
         self.status = astar_start(self.root, self.table, self.payload, self.opens,
                                   self.stats, greedy)
 
@@ -312,20 +313,19 @@ class AStar:
 
     def run(self, budget: int) -> int:
         if self.status == RUNNING:
-            if self.modes[2] == 1 and self.late_after is not None and \
+            if not self.chosen and self.late_after not in (None, 0) and \
                     self.stored >= self.late_after:
                 self._tests_from_now()
             self.status = astar_run(self.table, self.payload, self.opens, self.stats, budget,
                                     self.modes, self.memo, self.work)
-            if self.modes[2] == CHOSEN_TESTS:
-                choose(self.work[5], True, ASTAR_LATE_RATE)
+            choose(self.work[5], self.chosen, ASTAR_LATE_RATE)
         return self.status
 
     def _tests_from_now(self) -> None:
         """Past late_after stored positions (late=None): all three tests chosen slice by
         slice from the next slice on (late_choice.py), the third on until measured."""
         begin(self.work[5], False, True)
-        self.modes = self.modes[:2] + (CHOSEN_TESTS,) + self.modes[3:]
+        self.chosen = True
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""

@@ -16,12 +16,11 @@ from .ordering import shuffle_ties, sort_scored
 from .stats_slots import EXPANDED, LENGTH, SKIPPED, WIN_PARENT
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
 from .table import table_find_from, table_full, table_insert_at
-from .tight import bound_not_exact, tight_scratch
+from .tight import tight_scratch
 
 LISTS = 9       # move lists astar_run works in: the rows below
 HOMES, MOVES, OUTLOOKS, CHOSEN, SCORES, TIES, KEPT, KEPT_SLOT, KEPT_SCORE = range(LISTS)
 SKIP = -2       # _store_child: the child is stored but not opened
-CHOSEN_TESTS = 3    # modes[2]: the exactness tests as late_choice.py chooses them
 
 
 def astar_work():
@@ -31,16 +30,6 @@ def astar_work():
     return (np.empty((LISTS, MAX_MOVES), np.int64), np.empty((MAX_MOVES, KEY_WORDS), np.int64),
             np.empty((3, NCOLS), np.int64), children_work(), tight_scratch(),
             np.zeros(TEST_SLOTS, np.int64))
-
-
-@njit(cache=True, inline="always")
-def _not_exact(cols, tight, work):
-    """Whether the exactness tests of level `tight` (modes[2]) prove that no win of cols
-    takes exactly lower_bound moves."""
-    if tight == CHOSEN_TESTS:
-        return chosen_not_exact(cols, work[4], work[5])
-    t_digits, t_counted, t_lengths, t_work = work[4]
-    return bound_not_exact(cols, t_digits, t_counted, t_lengths, t_work, tight > 1)
 
 
 @njit(cache=True, inline="always")
@@ -216,10 +205,9 @@ def astar_run(table, payload, opens, stats, budget, modes, memo, work):
 
     With greedy the order is by h alone (greedy best-first): the first win found
     is not shortest, but the search stays exhaustive, so LOST is still a proof.
-    With tight (A* only; 1: the matching and schedule tests, 2: the move numbers' test
-    too, CHOSEN_TESTS: each on or sampled as late_choice.py chooses, counted in work[5]),
-    a position taken at f = g + h that `tight.bound_not_exact`'s tests
-    prove cannot be won in exactly h moves goes back at f + 1 unexpanded; its distance
+    With tight (A* only: tight.py's exactness tests as work[5] says, late_choice.py's
+    `tests`, which counts them), a position taken at f = g + h that they prove cannot
+    be won in exactly h moves goes back at f + 1 unexpanded; its distance
     is at least h + 1, so f + 1 is still a lower bound on every solution through it.
     Children get f = max(g + 1 + h(child), f) (pathmax), so that the f of a raised
     position carries over to its children: every win through them costs at least that.
@@ -256,7 +244,8 @@ def astar_run(table, payload, opens, stats, budget, modes, memo, work):
             done += 1
             stats[EXPANDED] += 1
         whole = key_to_columns_and_symbols(keys[slot], cols, syms)
-        if tight and not greedy and f == g + h and h > 1 and _not_exact(cols, tight, work):
+        if tight and not greedy and f == g + h and h > 1 and \
+                chosen_not_exact(cols, work[4], work[5]):
             if f + 1 > MAX_F:
                 return TOO_LONG
             if not push(opens, slot, g, f + 1, h, front):
