@@ -56,42 +56,60 @@ def from_cut(words, cut, max_bytes=1 << 22, budget=3_000_000, **kw):
     return s.status, s
 
 
-def test_the_roots_are_sorted_by_code():
-    """sort_roots sorts slots by code in place, carrying each slot with its code, and
-    starts[c] counts the codes below c."""
+def test_the_roots_are_sorted_by_code_then_rank():
+    """sort_roots sorts slots by (code, rank) in place, carrying each slot with its code
+    and rank, and starts[c] counts the codes below c."""
     rng = np.random.default_rng(5)
     for k in (0, 1, 2, 17, 1000):
-        codes = rng.integers(0, 300, k + 5).astype(np.int32)
+        codes = rng.integers(0, 300, k + 5).astype(np.int16)
+        ranks = rng.integers(0, 4, k + 5).astype(np.int32)
         slots = np.arange(k + 5, dtype=np.int32)
-        pairs = sorted(zip(codes[:k].tolist(), slots[:k].tolist()))
+        triples = sorted(zip(codes[:k].tolist(), ranks[:k].tolist(), slots[:k].tolist()))
         starts = np.zeros(frontier.CODES + 1, np.int64)
-        frontier.sort_roots(slots, codes, k, starts)
-        assert codes[:k].tolist() == [c for c, _ in pairs]
-        assert sorted(zip(codes[:k].tolist(), slots[:k].tolist())) == pairs
+        frontier.sort_roots(slots, codes, ranks, k, starts)
+        got = list(zip(codes[:k].tolist(), ranks[:k].tolist(), slots[:k].tolist()))
+        assert [t[:2] for t in got] == [t[:2] for t in triples]
+        assert sorted(got) == triples
         for c in (0, 1, 150, 299, 300, frontier.CODES):
-            assert starts[c] == sum(1 for x, _ in pairs if x < c)
+            assert starts[c] == sum(1 for x, _, _ in triples if x < c)
 
 
 def test_every_live_entry_becomes_a_root_even_when_its_code_is_clipped():
     """mark_roots keeps one root per live open entry whatever the codes: with A*'s bound
-    as the base and with a base so low that every code is clipped to CODES - 2."""
+    as the base and with a base so low that every code is clipped to CODES - 2; with A*'s
+    bound, each root's code is its bucket's and its rank its place among the live entries
+    of its bucket, A*'s next first."""
     a = astar.AStar(Position.from_deal(957).words(), 1 << 22)
     assert a.run(5000) == RUNNING
-    live = sum(1 for e in _entries(a.opens) if a.gs[a.opens[1][e]] == a.opens[2][e])
+    want = {}
+    for _, b, order in _buckets(a.opens):
+        live = [int(a.opens[1][e]) for e in order if a.gs[a.opens[1][e]] == a.opens[2][e]]
+        for rank, slot in enumerate(live):
+            want.setdefault(slot, []).append((b - a.bound() * frontier.HBUCKETS, rank))
     for base in (a.bound(), -600):
         opens = tuple(x.copy() for x in a.opens)
         k = frontier.mark_roots(opens, a.gs, base)
-        assert k == live > 0
+        assert k == sum(len(v) for v in want.values()) > 0
         if base < 0:
-            assert set(opens[3][:k].tolist()) == {frontier.CODES - 2}
+            assert set(opens[2][:k].tolist()) == {frontier.CODES - 2}
+        else:
+            got = {}
+            for slot, code, rank in zip(*(x[:k].tolist() for x in (opens[1], opens[2],
+                                                                     opens[3]))):
+                got.setdefault(slot, []).append((code, rank))
+            assert {s: sorted(v) for s, v in got.items()} == \
+                {s: sorted(v) for s, v in want.items()}
 
 
-def _entries(opens):
+def _buckets(opens):
+    """(front, bucket, its entries newest first) of every non-empty bucket."""
     heads, e_next = opens[0], opens[3]
-    for e in heads[heads >= 0].tolist():
+    for at in np.flatnonzero(heads >= 0).tolist():
+        order, e = [], int(heads[at])
         while e >= 0:
-            yield e
+            order.append(e)
             e = int(e_next[e])
+        yield at // frontier.NBUCKETS, at % frontier.NBUCKETS, order
 
 
 def test_against_bfs_near_the_end_of_deals():
