@@ -2,8 +2,9 @@
 budget: A* on a deal at a memory bound as solve runs it, then IDA* from its open
 positions for up to CAP expansions (LATE 1: all of tight.py's exactness tests on every
 child, 0: the first two, none given: chosen as solve chooses them); prints A*'s positions
-and bound, the memory A*'s table and the roots hold, and the walk's expansions as it goes
-(reports/hard-tail/frontier-first.md).
+and bound, the memory A*'s table and the roots hold, and the walk's expansions as it goes,
+with how many of the roots of the iteration it has taken (reports/hard-tail/
+frontier-first.md, root-order.md).
 
     .venv/bin/python -m dev.frontier_walk DEAL [MEGABYTES [CAP [LATE]]]
 """
@@ -13,6 +14,7 @@ import time
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, frontier
 from drez.solver.solodrez.search.budget import Clock, Limits
+from drez.solver.solodrez.search.open_list import HBUCKETS
 from drez.solver.solodrez.search.solve import _first_table, _run_stage
 from drez.solver.solodrez.search.status import Status
 
@@ -36,8 +38,10 @@ walk = frontier.FrontierIda(fr, limits.max_memory - held, start=fr.base_f, late=
 start = time.time()
 while walk.status == frontier.RUNNING and walk.expanded < cap:
     walk.run(1_000_000)
-    print(f"  {walk.expanded:,} expansions, bound {walk.threshold}, {time.time() - start:.1f} s",
-          flush=True)
+    t = int(walk.threshold)
+    roots = int(fr.starts[min(frontier.CODES, (t - fr.base_f + 1) * HBUCKETS)])
+    print(f"  {walk.expanded:,} expansions, bound {t}, root {int(walk.st[frontier.NEXT_ROOT]):,} "
+          f"of {roots:,}, {time.time() - start:.1f} s", flush=True)
 won = walk.status == frontier.WON
 print(f"walk: {'a win of ' + str(len(walk.path())) + ' moves' if won else 'no win'} after "
       f"{walk.expanded:,} expansions, {time.time() - start:.1f} s")
