@@ -30,10 +30,11 @@ print(f"A*: {Status(status).name}, stopped by {limit and limit.name}, {nodes:,} 
       f"{a.bound()}, {time.time() - start:.1f} s", flush=True)
 if limit is None:
     sys.exit(0)
+start = time.time()
 fr = frontier.Frontier(a)
 held = fr.held_bytes()
-print(f"A*'s table and {len(fr.roots):,} roots: {held >> 20} MB; the walk's table gets "
-      f"{(limits.max_memory - held) >> 20} MB", flush=True)
+print(f"A*'s table and {len(fr.roots):,} roots ({time.time() - start:.1f} s to order them): "
+      f"{held >> 20} MB; the walk's table gets {(limits.max_memory - held) >> 20} MB", flush=True)
 walk = frontier.FrontierIda(fr, limits.max_memory - held, start=fr.base_f, late=late)
 start = time.time()
 while walk.status == frontier.RUNNING and walk.expanded < cap:

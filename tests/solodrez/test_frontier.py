@@ -56,60 +56,42 @@ def from_cut(words, cut, max_bytes=1 << 22, budget=3_000_000, **kw):
     return s.status, s
 
 
-def test_the_roots_are_sorted_by_code_then_rank():
-    """sort_roots sorts slots by (code, rank) in place, carrying each slot with its code
-    and rank, and starts[c] counts the codes below c."""
-    rng = np.random.default_rng(5)
-    for k in (0, 1, 2, 17, 1000):
-        codes = rng.integers(0, 300, k + 5).astype(np.int16)
-        ranks = rng.integers(0, 4, k + 5).astype(np.int32)
-        slots = np.arange(k + 5, dtype=np.int32)
-        triples = sorted(zip(codes[:k].tolist(), ranks[:k].tolist(), slots[:k].tolist()))
-        starts = np.zeros(frontier.CODES + 1, np.int64)
-        frontier.sort_roots(slots, codes, ranks, k, starts)
-        got = list(zip(codes[:k].tolist(), ranks[:k].tolist(), slots[:k].tolist()))
-        assert [t[:2] for t in got] == [t[:2] for t in triples]
-        assert sorted(got) == triples
-        for c in (0, 1, 150, 299, 300, frontier.CODES):
-            assert starts[c] == sum(1 for x, _, _ in triples if x < c)
-
-
-def test_every_live_entry_becomes_a_root_even_when_its_code_is_clipped():
-    """mark_roots keeps one root per live open entry whatever the codes: with A*'s bound
-    as the base and with a base so low that every code is clipped to CODES - 2; with A*'s
-    bound, each root's code is its bucket's and its rank its place among the live entries
-    of its bucket, A*'s next first."""
-    a = astar.AStar(Position.from_deal(957).words(), 1 << 22)
-    assert a.run(5000) == RUNNING
-    want = {}
-    for _, b, order in _buckets(a.opens):
-        live = [int(a.opens[1][e]) for e in order if a.gs[a.opens[1][e]] == a.opens[2][e]]
-        for rank, slot in enumerate(live):
-            want.setdefault(slot, []).append((b - a.bound() * frontier.HBUCKETS, rank))
-    for base in (a.bound(), -600):
+@pytest.mark.parametrize("deal,cut", [(957, 5000), (143, 40_000)])
+def test_the_roots_come_in_astars_own_order(deal, cut):
+    """order_roots keeps one root per live open entry, bucket by bucket (lowest first),
+    within a bucket newest first with the fronts taken in turn one live entry at a time,
+    as a plain walk of the lists gives them; starts[c] counts the roots whose code is
+    below c; with a base so low that every code is clipped to CODES - 2, the same order."""
+    a = astar.AStar(Position.from_deal(deal).words(), 1 << 24)
+    assert a.run(cut) == RUNNING
+    heads, e_slot, e_g, e_next = (x.tolist() for x in a.opens[:4])
+    gs = a.gs.tolist()
+    nb, fronts = frontier.NBUCKETS, a.opens[5].shape[0]
+    want, codes, shared = [], [], 0
+    for b in range(nb):
+        lists = []
+        for f in range(fronts):
+            live, e = [], heads[f * nb + b]
+            while e >= 0:
+                if gs[e_slot[e]] == e_g[e]:
+                    live.append(e_slot[e])
+                e = e_next[e]
+            lists.append(live)
+        shared += sum(1 for live in lists if live) > 1
+        for r in range(max(map(len, lists))):
+            for live in lists:
+                if r < len(live):
+                    want.append(live[r])
+                    codes.append(b - a.bound() * frontier.HBUCKETS)
+    assert len(want) > 100 and shared > 0        # fronts share buckets: the turn is tested
+    for base, clipped in ((a.bound(), False), (-600, True)):
         opens = tuple(x.copy() for x in a.opens)
-        k = frontier.mark_roots(opens, a.gs, base)
-        assert k == sum(len(v) for v in want.values()) > 0
-        if base < 0:
-            assert set(opens[2][:k].tolist()) == {frontier.CODES - 2}
-        else:
-            got = {}
-            for slot, code, rank in zip(*(x[:k].tolist() for x in (opens[1], opens[2],
-                                                                     opens[3]))):
-                got.setdefault(slot, []).append((code, rank))
-            assert {s: sorted(v) for s, v in got.items()} == \
-                {s: sorted(v) for s, v in want.items()}
-
-
-def _buckets(opens):
-    """(front, bucket, its entries newest first) of every non-empty bucket."""
-    heads, e_next = opens[0], opens[3]
-    for at in np.flatnonzero(heads >= 0).tolist():
-        order, e = [], int(heads[at])
-        while e >= 0:
-            order.append(e)
-            e = int(e_next[e])
-        yield at // frontier.NBUCKETS, at % frontier.NBUCKETS, order
+        starts = np.zeros(frontier.CODES + 1, np.int64)
+        k = frontier.order_roots(opens, a.gs, base, starts, np.empty(fronts, np.int64))
+        assert opens[1][:k].tolist() == want
+        got = [frontier.CODES - 2] * k if clipped else codes
+        for c in sorted({0, 1, frontier.CODES - 2, frontier.CODES - 1, *got, *(x + 1 for x in got)}):
+            assert starts[c] == sum(1 for x in got if x < c)
 
 
 def test_against_bfs_near_the_end_of_deals():

@@ -15,9 +15,9 @@ The roots.  When A* stops (search/astar.py; it stops before taking a position, s
 half expanded), its open list is turned into the roots: the stored positions with a live
 entry (its g is the position's g in the table), each with the entry's value v (its f)
 and h, sorted by (v, h) like A*'s buckets and within a bucket in the order A* would take
-them (newest first; the fronts' buckets interleaved entry by entry), so that the walk goes
-on where A* was going: deal 2857's win after 7,482,597 expansions against 9,912,435 with
-a bucket's roots in no particular order, 86683's after 5,711,379 against 6,602,981
+them (newest first, the fronts in turn), so that the walk goes on where A* was going:
+deal 2857's win after 8,801,189 expansions against 9,912,435 with a bucket's roots in
+heapsort's order, 86683's after 5,710,527 against 6,602,981, five others within 4%
 (reports/hard-tail/root-order.md).  The open list is then freed, and what it held goes
 to the walk's own transposition table (ida.py's, with the same replacement rule).
 
@@ -92,80 +92,55 @@ ST_SLOTS = IDA_SLOTS + 3
 
 
 @njit(cache=True)
-def mark_roots(opens, gs, base_f):
-    """Turn A*'s open lists into roots, in place: e_slot[0:k] the stored positions with a
-    live entry (gs[slot] == the entry's g), e_g[0:k] their codes (v - base_f) * HBUCKETS
-    + h, clipped to CODES - 2 (a clipped root is only walked from earlier than it need
-    be), e_next[0:k] their ranks, the place of the entry in its bucket (0: the one A*
-    would take next, newest first).  Returns k.  The open lists are meaningless
-    afterwards."""
+def order_roots(opens, gs, base_f, starts, cur):
+    """Turn A*'s open lists into the roots, in place: e_slot[0:k] the stored positions with
+    a live entry (gs[slot] == the entry's g), in the order A* would take them: bucket by
+    bucket, lowest (v, h) first, and within a bucket newest first, the fronts' lists
+    taken in turn one live entry at a time (as A* takes turns between its fronts).
+    starts[c] is set to the number of roots whose code, (v - base_f) * HBUCKETS + h
+    clipped to 0..CODES - 2, is below c (a clipped root is only walked from earlier than
+    it need be; codes never go down along the order).  Returns k.  Linear in the entries,
+    no memory beside (cur: an int64 array of a slot a front, to work in); the open lists
+    are meaningless afterwards."""
     heads, e_slot, e_g, e_next, ne, lows = opens
-    for front in range(lows.shape[0]):
-        for b in range(NBUCKETS):
-            e = heads[front * NBUCKETS + b]
-            code = min(CODES - 2, max(0, b - base_f * HBUCKETS))   # -2 - code fits int16
-            rank = 0
-            while e >= 0:
-                nxt = e_next[e]
-                if gs[e_slot[e]] == e_g[e]:
-                    e_g[e] = -2 - code      # live: a g is never negative
-                    e_next[e] = rank
-                    rank += 1
-                e = nxt
-    k = 0
-    for e in range(ne[0]):
-        if e_g[e] <= -2:
-            e_slot[k] = e_slot[e]
-            e_g[k] = -2 - e_g[e]
-            e_next[k] = e_next[e]
-            k += 1
-    return k
-
-
-@njit(cache=True)
-def sort_roots(slots, codes, ranks, k, starts):
-    """Sort slots[0:k] by (codes, ranks)[0:k] in place (heapsort: no memory beside), each
-    slot with its code and rank, so that the walk takes the roots in A*'s own order: by
-    (v, h), then the front's next first (fronts interleaved rank by rank); and set
-    starts[c] to the number of roots with a code below c."""
-    for i in range(k // 2 - 1, -1, -1):
-        _sift(slots, codes, ranks, i, k)
-    for end in range(k - 1, 0, -1):
-        _swap(slots, codes, ranks, 0, end)
-        _sift(slots, codes, ranks, 0, end)
+    nf = lows.shape[0]
     starts[:] = 0
-    for i in range(k):
-        starts[codes[i] + 1] += 1
+    k = 0
+    for b in range(NBUCKETS):
+        code = min(CODES - 2, max(0, b - base_f * HBUCKETS))
+        for f in range(nf):
+            cur[f] = heads[f * NBUCKETS + b]
+        more = True
+        while more:
+            more = False
+            for f in range(nf):
+                e = cur[f]
+                while e >= 0 and gs[e_slot[e]] != e_g[e]:
+                    e = e_next[e]           # a stale entry: not a root
+                if e >= 0:
+                    cur[f] = e_next[e]
+                    e_next[e] = k           # where it goes
+                    e_g[e] = -1             # live, not yet moved (a g is never negative)
+                    starts[code + 1] += 1
+                    k += 1
+                    more = True
+                else:
+                    cur[f] = -1
     for c in range(1, starts.shape[0]):
         starts[c] += starts[c - 1]
-
-
-@njit(cache=True, inline="always")
-def _swap(slots, codes, ranks, i, j):
-    slots[i], slots[j] = slots[j], slots[i]
-    codes[i], codes[j] = codes[j], codes[i]
-    ranks[i], ranks[j] = ranks[j], ranks[i]
-
-
-@njit(cache=True, inline="always")
-def _after(codes, ranks, a, b):
-    """Whether root a sorts after root b."""
-    return codes[a] > codes[b] or (codes[a] == codes[b] and ranks[a] > ranks[b])
-
-
-@njit(cache=True, inline="always")
-def _sift(slots, codes, ranks, i, n):
-    while True:
-        top = i
-        a, b = 2 * i + 1, 2 * i + 2
-        if a < n and _after(codes, ranks, a, top):
-            top = a
-        if b < n and _after(codes, ranks, b, top):
-            top = b
-        if top == i:
-            return
-        _swap(slots, codes, ranks, i, top)
-        i = top
+    # move each root to its place, following cycles (e_g: -2 placed, -3 emptied)
+    for i in range(ne[0]):
+        if e_g[i] != -1:
+            continue
+        slot, to = e_slot[i], e_next[i]
+        e_g[i] = -3
+        while e_g[to] == -1:            # a root not yet moved: take its place, carry it on
+            slot, e_slot[to] = e_slot[to], slot
+            e_g[to] = -2
+            to = e_next[to]
+        e_slot[to] = slot
+        e_g[to] = -2
+    return k
 
 
 @njit(cache=True)
@@ -246,12 +221,11 @@ class Frontier:
         opens = search.opens
         search.opens = None
         search.status = TOO_LONG        # it cannot go on without its open list
-        k = mark_roots(opens, self.gs, self.base_f)
-        e_slot, e_g, e_next = opens[1:4]
-        del opens
         self.starts = np.zeros(CODES + 1, np.int64)
-        sort_roots(e_slot, e_g, e_next, k, self.starts)
-        del e_g, e_next
+        k = order_roots(opens, self.gs, self.base_f, self.starts,
+                        np.empty(opens[5].shape[0], np.int64))
+        e_slot = opens[1]
+        del opens
         e_slot.resize(k, refcheck=False)    # in place: the tail goes back to the system
         self.roots = e_slot
 
