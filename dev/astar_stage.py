@@ -34,7 +34,7 @@ def main() -> None:
         real = astar.choose
 
         def counted(tests, adaptive, rate=late_choice.LATE_RATE):
-            if tests[late_choice.LATE_RAN] >= late_choice.LATE_MIN_RUNS:
+            if late_choice.due(tests):
                 windows.append([int(tests[s]) for s in (
                     late_choice.LATE, late_choice.LATE_RAN, late_choice.LATE_FIRED,
                     late_choice.TIGHT_RAN, late_choice.TIGHT_FIRED)])

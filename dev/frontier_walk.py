@@ -14,7 +14,6 @@ import time
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, frontier
 from drez.solver.solodrez.search.budget import Clock, Limits
-from drez.solver.solodrez.search.open_list import HBUCKETS
 from drez.solver.solodrez.search.solve import _first_table, _run_stage
 from drez.solver.solodrez.search.status import Status
 
@@ -40,7 +39,7 @@ start = time.time()
 while walk.status == frontier.RUNNING and walk.expanded < cap:
     walk.run(1_000_000)
     t = int(walk.threshold)
-    roots = int(fr.starts[min(frontier.CODES, (t - fr.base_f + 1) * HBUCKETS)])
+    roots = int(frontier.roots_within(fr.starts, fr.base_f, t))
     print(f"  {walk.expanded:,} expansions, bound {t}, root {int(walk.st[frontier.NEXT_ROOT]):,} "
           f"of {roots:,}, {time.time() - start:.1f} s", flush=True)
 won = walk.status == frontier.WON

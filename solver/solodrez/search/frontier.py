@@ -143,6 +143,12 @@ def order_roots(opens, gs, base_f, starts, cur):
     return k
 
 
+@njit(cache=True, inline="always")
+def roots_within(starts, base_f, threshold):
+    """How many roots (the first ones, in their order) have a value v <= threshold."""
+    return starts[min(CODES, (threshold - base_f + 1) * HBUCKETS)]
+
+
 @njit(cache=True)
 def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, work, tests):
     """Run iterations from the roots for up to `budget` expansions; returns RUNNING, WON
@@ -163,7 +169,7 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
                 opened = _open_iteration(threshold, st, nm)
                 if opened != RUNNING:
                     return opened
-            last = starts[min(CODES, (threshold - base_f + 1) * HBUCKETS)]
+            last = roots_within(starts, base_f, threshold)
             if i >= last:
                 st[THRESHOLD] = threshold + 1   # no win of at most T moves: L > T
                 st[NEXT_ROOT] = 0

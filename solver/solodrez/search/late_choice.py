@@ -107,6 +107,11 @@ def walk_tests(late: bool | None):
     return tests, adaptive
 
 
+def due(tests, ran: int = LATE_RAN) -> bool:
+    """Whether the test counting its runs in tests[ran] has run enough for a choice."""
+    return tests[ran] >= LATE_MIN_RUNS
+
+
 def choose(tests, adaptive: bool, rate: int = LATE_RATE) -> None:
     """After a layer or a slice, if `adaptive`: each test on for the next where it proved
     at least 1 bound in `rate` of its runs counted since its last choice, else sampled
@@ -114,7 +119,7 @@ def choose(tests, adaptive: bool, rate: int = LATE_RATE) -> None:
     if not adaptive:
         return
     for on, ran, fired in CHOICES:
-        if tests[ran] >= LATE_MIN_RUNS and tests[on] != FORCED:
+        if due(tests, ran) and tests[on] != FORCED:
             tests[on] = int(tests[fired] * rate >= tests[ran])
             tests[ran] = tests[fired] = 0
 
