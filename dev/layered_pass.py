@@ -1,8 +1,8 @@
 """One pass of the layered search (solver/solodrez/search/layers.py) on a deal: prove that
 no win of T moves exists (or find one), at a memory bound, with or without the third
 exactness test, alone or with IDA* beside it (search/race.py, as solve runs it; LATE
-then is its default); prints expansions, the widest layer, seconds and peak RSS
-(reports/hard-tail/layers.md).
+then is its default); prints each layer's size as it is done, and at the end expansions,
+the widest layer, seconds and peak RSS (reports/hard-tail/layers.md, read-back.md).
 
     .venv/bin/python -m dev.layered_pass DEAL T [MEGABYTES [LATE [IDA]]]
 """
@@ -33,6 +33,18 @@ if beside:
 else:
     search = layered = layers.LayeredSearch(words, memory, start=bound, upper=upper, late=late,
                                             notify=notify)
+built = layered._next_layer
+
+
+def next_layer():
+    """Each layer's size as it is done, with the pass's expansions so far."""
+    print(f"{time.time() - start:.1f}s layer {int(layered.st[layers.DEPTH]) + 1}: "
+          f"{int(layered.st[layers.BUILT]):,} positions, {layered.expanded:,} expansions",
+          flush=True)
+    built()
+
+
+layered._next_layer = next_layer
 status, nodes, limit = run_search(search, Limits(max_memory=memory))
 length = search.bound()
 found = f"no win of {bound} moves" if status == layers.WON and length > bound else \

@@ -84,20 +84,18 @@ def test_a_walk_from_a_layer_finds_the_minimum_or_proves_none(entries, monkeypat
     assert walked >= 60
 
 
-@pytest.mark.parametrize("share, records", [(1, True), (10 ** 9, True), (1, False)])
-def test_the_layered_search_walks_when_its_layers_outgrow_the_memory(share, records,
-                                                                       monkeypatch):
+@pytest.mark.parametrize("records", [True, False])
+def test_the_layered_search_walks_when_its_layers_outgrow_the_memory(records, monkeypatch):
     """30 seeded positions with 1-12 KB for the layers besides a walk's least memory:
-    the layers outgrow it, the walk takes over (with the records for a share of the
-    pass, or none at all), and each search proves A*'s minimum, its line replayed, or
+    the layers outgrow it (the records, if kept, give way to relays, then to nothing),
+    the walk takes over, and each search proves A*'s minimum, its line replayed, or
     (when the layers leave a walk too little) stops on memory with a true bound; within
     the memory."""
-    monkeypatch.setattr(layers, "WALK_SHARE", share)
     monkeypatch.setattr(layers, "FIRST_ROOM", 4)
     monkeypatch.setattr(ida, "FIRST_DEPTH", 0)     # IDA* reading a line back: T + 8 levels
-    rng = random.Random(share + records)
+    rng = random.Random(1 + records)
     walks = proven = 0
-    for pos, least in _cases(7 + share + records, 30, near=0.2):
+    for pos, least in _cases(8 + records, 30, near=0.2):
         cap = layers.WALK_LEAST + (least + 8) * ida.STACK_LEVEL_BYTES \
             + rng.randrange(1, 12) * 1024
         heard = []

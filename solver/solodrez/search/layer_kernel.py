@@ -86,12 +86,15 @@ ST_SLOTS = TESTS_AT + TEST_SLOTS
 
 
 @njit(cache=True)
-def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work):
+def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact, work):
     """Expand layer st[DEPTH] (cur[0:ncur]) from its position st[NEXT] on, into the layer
     being built (nxt, par, mv, index), for up to `budget` expansions: RUNNING (call again;
     st[NEXT] == ncur when the layer is done), WON (a win: its parent st[WIN_PARENT])
     or FULL (no room for a child: grow the arrays and call again; the position being
     expanded is expanded again, its children already built found as duplicates).
+    par[c] (if par is not empty): the place of c's parent in cur, or, when `relay` (a
+    place a position of cur) is not empty, relay[that place]; mv[c] (if not empty): the
+    move from the parent.
 
     A child at f = T is dropped where tight.py's tests, as st[TESTS_AT:] chooses them,
     prove its bound not exact (late_choice.chosen_not_exact);
@@ -153,7 +156,8 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
             for w in range(KEY_WORDS):
                 nxt[nn, w] = key[w]
             if par.shape[0]:        # (none once the records are dropped)
-                par[nn] = i
+                par[nn] = relay[i] if relay.shape[0] else i
+            if mv.shape[0]:
                 mv[nn] = chosen[j]
             index[-found - 2] = nn + 1
             st[BUILT] = nn + 1
@@ -167,7 +171,7 @@ def layer_run(cur, ncur, nxt, index, par, mv, st, budget, memo, not_exact, work)
 @njit(cache=True)
 def keep_exact(nxt, nn, par, mv, st, not_exact, work):
     """When the tests are turned on for good in the middle of a layer (late_choice.force):
-    drop from the layer being built, nxt[0:nn] (and its records, if kept), the children
+    drop from the layer being built, nxt[0:nn] (and its par and mv, if kept), the children
     at f = T whose bound tight.py's three tests prove not exact, remembering their keys
     in not_exact, and keep the others in order.  Returns how many are kept; the index
     must be rebuilt (reindex).  Sound as layer_run's own drops: each is a proof."""
@@ -190,6 +194,7 @@ def keep_exact(nxt, nn, par, mv, st, not_exact, work):
                 nxt[kept, w] = key[w]
             if par.shape[0]:
                 par[kept] = par[p]
+            if mv.shape[0]:
                 mv[kept] = mv[p]
         kept += 1
     return kept

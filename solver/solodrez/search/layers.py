@@ -38,18 +38,15 @@ IDA*, this never answers LOST.
 
 Memory: the two layers' keys, the index (INDEX_PER_ROOM slots a place), the 6-byte records
 of every layer, the keys proven not exact (layer_kernel.not_exact_memory: at most 24 MB);
---max-memory bounds them.  When a layer would outgrow it, the layer being built is given
-up and the iteration walks depth first from the layer expanded, in the memory left
-(walk.py: one IDA* iteration from each of its positions; its proof): a walk that meets no
-win proves L > T like an empty layer, a win it meets has at most T moves and is read
-through the records, shortest by (3).  While the records are kept the walk gets
-1/WALK_SHARE of the pass's expansions so far (a pass that holds a win often meets it soon
-depth first; one that holds none is cheaper in layers); past that, the records are
-dropped (every layer's, and 6 bytes a place of the layers still to come) and the layer
-is built again.  A win met without the records has T moves, proven shortest by (3), and
-IDA* at bound T (which finds a win of at most T moves when one exists: ida.py) reads a
-line of T moves back; a layer that outgrows the memory without them is walked to the
-end.  When not even the walk's least table fits, FULL, and the search can go no further (UNKNOWN, memory).
+--max-memory bounds them.  When a layer would outgrow it (the tests on), the records give
+way to relays (relay.py: the first k layers' kept, and 4 bytes a place of the two layers
+held), then to nothing, the layer being built going on where it was ((1) asks only that
+each child be put in).  A win met then has T moves, proven shortest by (3); IDA* from its
+relay, or from the root, reads a line back (relay.py).  A layer that outgrows the memory
+with neither is given up, and the iteration walks depth first from the layer expanded in
+the memory left (walk.py, with its proof): a walk with no win proves L > T like an empty
+layer; a win it meets is read back by IDA* from the root.  When not even the walk's least
+table fits, FULL, and the search can go no further (UNKNOWN, memory).
 """
 from __future__ import annotations
 
@@ -60,7 +57,7 @@ from ..rules.engine import NCOLS, is_won, lower_bound
 from ..rules.keys import KEY_WORDS, canonical_key
 from . import late_choice
 from .deadness import dead_memo
-from .ida import STACK_LEVEL_BYTES, IdaStar
+from .ida import STACK_LEVEL_BYTES
 from .ida_table import ENTRY_BYTES, MIN_ENTRIES
 from .layer_kernel import (
     BUILT,
@@ -82,13 +79,14 @@ from .layer_kernel import (
 )
 from .open_list import MAX_F
 from .parents import layer_line_keys, moves_through
+from .relay import RECORD_BYTES, RelayReader, give_way
 from .status import FULL, RUNNING, TOO_LONG, WON
 from .walk import LayerWalk
 
-RECORD_BYTES = 4 + 2        # a position's record: its parent's place, the move
+RELAY_BYTES = 4             # a position's relay: its ancestor's place in the relay layer
 PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM) + RECORD_BYTES    # key, index, record
 FIRST_ROOM = 1 << 10
-WALK_SHARE = 8      # a walk that keeps the records gets 1/WALK_SHARE of the pass's expansions
+NO_RELAY = np.zeros(0, np.int32)    # for the kernel: the layer expanded has no relays
 WALK_LEAST = MIN_ENTRIES * ENTRY_BYTES + (64 << 10)    # a walk's least table, memo and work
 
 
@@ -97,11 +95,10 @@ class LayeredSearch:
     `max_bytes`; `run` works in slices of a budget, like ida.IdaStar, so solve's limits
     stop it between slices.  `start`: a proven lower bound to begin at; `upper`: the moves
     of a known win, proven shortest once T reaches their count.  `notify(text)` hears
-    each bound proven.  When a layer would outgrow max_bytes, the walk from the layer
-    before (walk.py) takes over the iteration, first for a share of it with the records,
-    then after they are dropped and the layer built again (the module docstring); a win
-    met without them has a proven length T, and IDA* at bound T (ida.IdaStar, within
-    the same memory) reads a line of T moves back.  `records=False`: none kept at all.
+    each bound proven.  When a layer would outgrow max_bytes, the records give way to
+    relays, then to nothing, then the walk from the layer before (walk.py) takes over
+    (the module docstring); IDA* reads a win met without the records back (relay.py).
+    `records=False`: no records, no relays.
     `late`: the third test always, never, or all tests chosen (None: late_choice)."""
     slice = 20_000
     what = "the layered search"
@@ -130,7 +127,9 @@ class LayeredSearch:
         self.peak = 0
         self.records_wanted = bool(records)
         self.lined = self.records_wanted    # keeping the records (else they were dropped)
-        self.records = []
+        self.relayed = False        # ... or relays in their place (relay.py)
+        self.records = []           # (parents, moves) of layers 1, 2, ... (1..k with relays)
+        self.relay = None           # the relays of the layer expanded, if relayed
         self.reader = None          # IDA* reading back a win met without the records
         self.walker = None          # the walk from the deepest layer (walk.py), if on
         self.walked = self.walked_stored = 0    # expansions and stores of walks ended
@@ -147,24 +146,23 @@ class LayeredSearch:
         """Start iteration st[THRESHOLD]: layer 0 is the root."""
         late_choice.begin(self.tests, self.always, self.adaptive)
         self.st[DEPTH] = self.st[NEXT] = self.st[BUILT] = 0
-        self.pass_start = self.expanded
-        self.lined = self.records_wanted
+        self.lined, self.relayed, self.relay = self.records_wanted, False, None
         self.cur, self.ncur = self.root_key.reshape(1, KEY_WORDS).copy(), 1
-        self.records = []           # (parents, moves) of layers 1, 2, ...
+        self.records = []
         self.nxt = self.par = self.mv = self.index = None
         self._make_layer(FIRST_ROOM)
 
     def _place_bytes(self) -> int:
-        return PLACE_BYTES - (0 if self.lined else RECORD_BYTES)
+        return PLACE_BYTES - RECORD_BYTES + (RECORD_BYTES if self.lined else
+                                             RELAY_BYTES if self.relayed else 0)
 
     def _make_layer(self, room: int) -> None:
         """Arrays for a layer of `room` positions (fewer if max_bytes leaves less)."""
         room = max(0, min(room, (self.max_bytes - self._held() - self._walk_least())
                               // self._place_bytes()))
         self.nxt = np.zeros((room, KEY_WORDS), np.int64)
-        lined = room if self.lined else 0
-        self.par = np.zeros(lined, np.int32)
-        self.mv = np.zeros(lined, np.int16)
+        self.par = np.zeros(room if self.lined or self.relayed else 0, np.int32)
+        self.mv = np.zeros(room if self.lined else 0, np.int16)
         self.index = np.zeros(index_slots(room), np.int32)
         self._note()
 
@@ -188,7 +186,7 @@ class LayeredSearch:
         return self.length if self.status == WON else self.threshold
 
     def _held(self) -> int:
-        arrays = [self.not_exact, self.cur, self.nxt, self.par, self.mv, self.index]
+        arrays = [self.not_exact, self.cur, self.nxt, self.par, self.mv, self.index, self.relay]
         arrays += [a for pair in self.records for a in pair]
         return sum(a.nbytes for a in arrays if a is not None)
 
@@ -204,27 +202,32 @@ class LayeredSearch:
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (or all
         avail leaves); if none, the tests on for good if the third was off (late_choice.force,
-        keep_exact), else the walk from the layer expanded.  The peak held, or None."""
+        keep_exact), else the records give way to relays, or the relays to nothing (the
+        layer goes on where it was), else the walk from the layer expanded.  The peak
+        held, or None."""
         nn = int(self.st[BUILT])
         room = self._room_within(nn, avail)
         if room <= nn and not late_choice.force(self.tests, self.adaptive):
-            return self._start_walk(avail)
+            if not (self.lined or self.relayed):
+                return self._start_walk(avail)
+            self._give_way()
+            self.status = RUNNING
+            return self.peak
         if room <= nn:      # the layer so far kept where the tests, now on, allow
             self.st[BUILT] = keep_exact(self.nxt, nn, self.par, self.mv, self.st,
                                         self.not_exact, self.work)
             reindex(self.nxt, int(self.st[BUILT]), self.index)
             self.status = RUNNING
-            if self.notify:
-                self.notify(f"{self.what}: layer {int(self.st[DEPTH]) + 1} outgrows the memory "
-                            f"at {self.threshold} moves; the exactness tests on from here")
+            self._outgrows("the exactness tests on from here")
             return self.peak
         self.index = None
         # the arrays grow in place (glibc's realloc remaps large blocks without a copy);
         # blocks below the mmap threshold may be copied: counted
         copied = sum(a.nbytes for a in (self.nxt, self.par, self.mv) if a.nbytes < MMAP_THRESHOLD)
         self.nxt.resize((room, KEY_WORDS), refcheck=False)
-        if self.lined:
+        if self.lined or self.relayed:
             self.par.resize(room, refcheck=False)
+        if self.lined:
             self.mv.resize(room, refcheck=False)
         self._note(copied)
         self.index = np.zeros(index_slots(room), np.int32)
@@ -253,51 +256,25 @@ class LayeredSearch:
         self.nxt = self.par = self.mv = self.index = None
         room = min(avail, self.max_bytes) - self._held()
         if room < self._walk_least():
-            if not self.lined:
-                return None
-            self._drop_records()
-            return self.peak
+            return None
         g = int(self.st[DEPTH])
         self.walker = LayerWalk(self.cur, g, self.threshold, room, self.given)
-        self.walk_cap = (self.expanded - self.pass_start) // WALK_SHARE if self.lined else None
-        if self.notify:
-            kept = "with" if self.lined else "without"
-            self.notify(f"{self.what}: layer {g + 1} outgrows the memory at {self.threshold} "
-                        f"moves; depth first from the {self.ncur:,} positions of layer {g} "
-                        f"({kept} the records of the line)")
+        self._outgrows(f"depth first from the {self.ncur:,} positions of layer {g}")
         self._note(self.walker.table_bytes())
         self.status = RUNNING
         return self.peak
 
     def _walk(self, budget: int) -> int:
-        """Run the walk: a win (of the bound's length), or a walk over (no win: the
-        bound is proven), or, past its share of the pass, the records dropped and the
-        layer built again."""
+        """Run the walk: a win (of the bound's length, read back by IDA*), or a walk over
+        (no win: the bound is proven)."""
         walk = self.walker
-        if self.walk_cap is not None:
-            budget = max(1, min(budget, self.walk_cap - walk.expanded))
         if walk.run(budget) == WON:
-            self.length = int(self.st[DEPTH]) + walk.length
-            self.found = True
-            if self.lined:
-                keys = layer_line_keys(self.root_key, self.records, walk.root())
-                self.line = moves_through(self.root, np.concatenate((keys, walk.keys_below())))
+            self.length, self.found = int(self.st[DEPTH]) + walk.length, True
             self._end_walk()
-            self._free()
-            self.records = []
-            if self.lined:
-                self.status = WON
-                if self.notify:
-                    self.notify(f"{self.what}: the walk met a win of {self.length} moves, "
-                                f"the shortest")
-            else:
-                self._start_reading()
+            self._start_reading(walk.root())
         elif walk.over:
             self._end_walk()
             self._no_win()
-        elif self.walk_cap is not None and walk.expanded >= self.walk_cap:
-            self._end_walk()
-            self._drop_records()
         return self.status
 
     def _end_walk(self) -> None:
@@ -305,16 +282,25 @@ class LayeredSearch:
         self.walked_stored += self.walker.stored
         self.walker = None
 
-    def _drop_records(self) -> None:
-        """Keep no more records in this iteration (a win it meets is read back by IDA*)
-        and build the layer given up again."""
-        self.lined = False
-        self.records = []
-        self.st[NEXT] = self.st[BUILT] = 0
-        self._make_layer(max(FIRST_ROOM, self.ncur))
+    def _give_way(self) -> None:
+        """The records give way to relays (relay.give_way, the layer being built's moves
+        freed first: no more is held than before); or the relays to nothing (a win met
+        from here is read back by IDA* from the root)."""
+        if self.lined:
+            self.mv, self.lined, self.relayed = np.zeros(0, np.int16), False, True
+            self.relay, k = give_way(self.records, self.par[:int(self.st[BUILT])],
+                                     int(self.st[DEPTH]), self.max_bytes)
+            self._outgrows(f"the records give way to relays in layer {k} (IDA* from one "
+                           f"would read a win back)")
+        else:
+            self.relayed, self.relay, self.records, self.par = False, None, [], NO_RELAY.copy()
+            self._outgrows("the relays are dropped too (IDA* from the root would read a "
+                           "win back)")
+
+    def _outgrows(self, then: str) -> None:
         if self.notify:
-            self.notify(f"{self.what}: memory is short at {self.threshold} moves; the "
-                        f"records of the line are dropped (IDA* would read a win back)")
+            self.notify(f"{self.what}: layer {int(self.st[DEPTH]) + 1} outgrows the memory "
+                        f"at {self.threshold} moves; {then}")
 
     def run(self, budget: int) -> int:
         if self.reader is not None:     # after a win met without the records
@@ -325,26 +311,36 @@ class LayeredSearch:
         if self.status != RUNNING:
             return self.status
         status = layer_run(self.cur, self.ncur, self.nxt, self.index, self.par, self.mv,
-                           self.st, budget, self.memo, self.not_exact, self.work)
+                           NO_RELAY if self.relay is None else self.relay, self.st, budget,
+                           self.memo, self.not_exact, self.work)
         if status == WON:
             self.length = int(self.st[DEPTH]) + 1
-            self.found, self.status = True, WON if self.lined else RUNNING
-            self._free()
-            if not self.lined:
-                self._start_reading()
+            self.found = True
+            if self.lined:
+                self.status = WON
+                self._free()
+            else:
+                self._start_reading(int(self.st[WIN_PARENT]))
         elif status == FULL:
             self.status = FULL
         elif self.st[NEXT] == self.ncur:
             self._next_layer()
         return self.status
 
-    def _start_reading(self) -> None:
-        """A win of T = length moves, met without the records: L = T is proven (the
-        iterations below T met none); IDA* at bound T finds a line of T moves."""
+    def _start_reading(self, place: int) -> None:
+        """A win of T = length moves, met without the records through position `place`
+        of the layer expanded: L = T is proven (the iterations below T met none); IDA*
+        from its relay (relay.py), or from the root at bound T, finds a line of T moves.
+        Everything else is freed first."""
+        keys = layer_line_keys(self.root_key, self.records, int(self.relay[place])) \
+            if self.relayed else np.zeros((0, KEY_WORDS), np.int64)
+        self._free()
+        self.records = []
         if self.notify:
-            self.notify(f"{self.what}: a win of {self.length} moves, the shortest; IDA* "
+            self.notify(f"{self.what}: a win of {self.length} moves, the shortest; IDA* from "
+                        f"{f'its relay in layer {len(keys)}' if self.relayed else 'the root'} "
                         f"reads its moves back")
-        self.reader = IdaStar(self.root, self.max_bytes, start=self.length)
+        self.reader = RelayReader(self.root, self.root_key, keys, self.length, self.max_bytes)
 
     def _next_layer(self) -> None:
         """Layer g + 1 is built: it becomes the one expanded; an empty one ends the
@@ -361,6 +357,10 @@ class LayeredSearch:
             self.par.resize(nn, refcheck=False)
             self.mv.resize(nn, refcheck=False)
             self.records.append((self.par, self.mv))
+        elif self.relayed:
+            self.relay = None
+            self.par.resize(nn, refcheck=False)
+            self.relay = self.par
         self.cur, self.ncur = self.nxt, nn
         self.nxt = self.par = self.mv = None
         late_choice.choose(self.tests, self.adaptive)
@@ -384,7 +384,7 @@ class LayeredSearch:
             self._begin()
 
     def _free(self) -> None:
-        self.cur = self.nxt = self.par = self.mv = self.index = None
+        self.cur = self.nxt = self.par = self.mv = self.index = self.relay = None
 
     def path(self) -> list[int]:
         """After WON: the packed moves of a shortest solution on the root's own columns."""

@@ -192,10 +192,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     by depth, exhaustive below the win's length) proves it shortest or finds a shorter
     one within max_memory, from A*'s proven lower bound, with IDA* beside it
     (race.LayersWithIda: the first win either meets); when a layer outgrows the memory,
-    a walk depth first from the layer before takes the iteration over (walk.py), first
-    with the records of the line, then without them (IDA* then reads a win back); only
-    where not even a walk fits does IDA* from the root (ida.IdaStar) go on from the bound
-    they proved.
+    the records of the line give way to relays, then to nothing (IDA* then reads a win
+    back: relay.py), then a walk depth first from the layer before takes the iteration
+    over (walk.py); only where not even a walk fits does IDA* from the root
+    (ida.IdaStar) go on from the bound they proved.
     Time, cancel or max_nodes (counting their expansions) may stop them first; then the
     win stays, with the lower bound they proved.
     """
