@@ -92,9 +92,9 @@ def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact
     st[NEXT] == ncur when the layer is done), WON (a win: its parent st[WIN_PARENT])
     or FULL (no room for a child: grow the arrays and call again; the position being
     expanded is expanded again, its children already built found as duplicates).
-    par[c] (if par is not empty): the place of c's parent in cur, or, when `relay` (a
-    place a position of cur) is not empty, relay[that place]; mv[c] (if not empty): the
-    move from the parent.
+    par[c] (if par is not empty): the place p of c's parent in cur, or, when `relay`
+    (the relays of cur's positions, relay.py) is not empty, relay[p]; mv[c] (if mv is
+    not empty): the move from the parent.
 
     A child at f = T is dropped where tight.py's tests, as st[TESTS_AT:] chooses them,
     prove its bound not exact (late_choice.chosen_not_exact);

@@ -3,14 +3,15 @@
 The layered search (layers.py) keeps, for every position of every layer, its parent's place
 and move (the records, 6 bytes), to read a win's line back.  When the memory runs short
 it drops them, and then a win's moves must be found again.  IDA* from the root at the
-proven length T does that, but at any cost (deal 29502 at 50 moves: 28,449,961 expansions,
-reports/hard-tail/read-back.md).  Instead, the records of the first k layers are kept (k
-the relay depth, `relay_depth`: as deep as they fit in a small share of the memory), and
-each position of the later layers carries, in place of a record, the place in layer k of
-its ancestor (4 bytes, for the two layers held at a time only: `compose` gives the layer
-being expanded its relays from the records, layer_kernel.layer_run hands a parent's relay
-to its children).  A win met through a position with relay q is read back as the records'
-line to q, then IDA* from q (`RelayReader`).
+proven length T does that, but at any cost (deal 29502 at 50 moves: 29,520,163 expansions;
+from the 12th position of its line, 148,578: reports/hard-tail/read-back.md).  Instead,
+the records of the first k layers are kept (k the relay depth, `relay_depth`: as deep as
+they fit in a small share of the memory), and each position of the later layers carries,
+in place of a record, the place in layer k of its ancestor (4 bytes, for the two layers
+held at a time only: `compose` gives the layer being expanded its relays from the
+records, layer_kernel.layer_run hands a parent's relay to its children).  A win met
+through a position with relay q is read back as the records' line to q, then IDA* from q
+(`RelayReader`).
 
 Proof.  Every position of layer j >= k with relay q is reached from q by j - k moves: its
 parent (the position of layer j - 1 it was first built from) has relay q, and by
