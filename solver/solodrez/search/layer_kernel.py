@@ -155,7 +155,7 @@ def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact
                 return FULL
             for w in range(KEY_WORDS):
                 nxt[nn, w] = key[w]
-            if par.shape[0]:        # (none once the records are dropped)
+            if par.shape[0]:        # (none once the records and relays are dropped)
                 par[nn] = relay[i] if relay.shape[0] else i
             if mv.shape[0]:
                 mv[nn] = chosen[j]

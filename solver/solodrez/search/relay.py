@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.engine import NCOLS, apply_move
-from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
-from .ida import IdaStar
+from ..rules.engine import NCOLS
+from ..rules.keys import key_to_columns
+from .ida import IdaStar, stack_keys
 from .parents import moves_through
 
 RELAY_SHARE = 64        # the records kept for the relay layers: at most this share of the memory
@@ -104,11 +104,5 @@ class RelayReader:
 
     def path(self) -> list[int]:
         """After WON: the packed moves of the whole line, on the root's own columns."""
-        cols = self.ida.root.copy()
-        scratch = np.zeros(NCOLS, np.int64)
-        moves = self.ida.path()
-        below = np.zeros((max(0, len(moves) - 1), KEY_WORDS), np.int64)
-        for i, m in enumerate(moves[:-1]):
-            apply_move(cols, m)
-            canonical_key(cols, scratch, below[i])
+        below = stack_keys(self.ida.stack, len(self.ida.path()))
         return moves_through(self.root, np.concatenate((self.keys, below)))
