@@ -132,6 +132,7 @@ def warm_up() -> None:
             layered.grow_within(1 << 20)
         layered.run(1000)
     assert layered.status == dfs.WON and layered.path()
+    parents.follow_places(np.zeros(1, np.int32), np.zeros(1, np.int32))    # relay.compose's
     walked = walk.LayerWalk(key.reshape(1, -1), 0, len(layered.path()), 1 << 20, True)
     assert walked.run(100_000) == dfs.WON
     assert beam.beam_win(words, len(layered.path()), 16)[0]

@@ -1,6 +1,7 @@
 """A*'s parent pointers (numba kernels): moving the payload to new slots after a rehash,
 and tracing the solution through the chain of parents (search/astar.py keeps them); and
-reading a line back from the layered search's records (search/layers.py).
+reading a line back from the layered search's records (search/layers.py), and moving
+its places up the records to relays (search/relay.py).
 """
 import numpy as np
 
@@ -129,3 +130,11 @@ def moves_through(root, keys) -> list[int]:
     follow_keys(root, np.asarray(keys, np.int64).reshape(-1, KEY_WORDS), out)
     return out.tolist()
 
+
+@njit(cache=True)
+def follow_places(par, places):
+    """places[i] = par[places[i]] for every i, in place: each place goes one layer up the
+    records (par: the parents' places of a layer).  Holds nothing beside the two arrays
+    (numpy's take would copy `places` as 8-byte indices first)."""
+    for i in range(places.shape[0]):
+        places[i] = par[places[i]]

@@ -30,7 +30,7 @@ import numpy as np
 from ..rules.engine import NCOLS
 from ..rules.keys import key_to_columns
 from .ida import IdaStar, stack_keys
-from .parents import moves_through
+from .parents import follow_places, moves_through
 
 RELAY_SHARE = 64        # the records kept for the relay layers: at most this share of the memory
 RECORD_BYTES = 4 + 2    # a position's record: its parent's place, the move
@@ -56,7 +56,7 @@ def compose(records, k: int) -> np.ndarray:
     places, _ = records.pop()
     while len(records) > k:
         par, _ = records.pop()
-        np.take(par, places, out=places, mode="clip")   # element by element: in place
+        follow_places(par, places)
     return places
 
 
@@ -66,7 +66,7 @@ def give_way(records, built: np.ndarray, g: int, max_bytes: int):
     parents' places in layer g of the layer being built (`built`) to theirs, in place."""
     k = min(relay_depth(records, max_bytes), max(0, g - 1))
     relay = compose(records, k) if g else np.zeros(1, np.int32)
-    np.take(relay, built, out=built, mode="clip")
+    follow_places(relay, built)
     return relay, k
 
 
