@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...common.allocator import give_back_freed_memory
 from ..rules.engine import NCOLS
 from ..rules.keys import key_to_columns
 from .ida import IdaStar, stack_keys
@@ -63,10 +64,13 @@ def compose(records, k: int) -> np.ndarray:
 def give_way(records, built: np.ndarray, g: int, max_bytes: int):
     """(relays of layer g, k): the records of layers 1..g (taken off the list but for
     layers 1..k, k = relay_depth but below g) give way to the relays of layer g, and the
-    parents' places in layer g of the layer being built (`built`) to theirs, in place."""
+    parents' places in layer g of the layer being built (`built`) to theirs, in place.
+    The records' memory goes back to the system (most of it lies in blocks the process
+    would otherwise keep for reuse: common/allocator.py)."""
     k = min(relay_depth(records, max_bytes), max(0, g - 1))
     relay = compose(records, k) if g else np.zeros(1, np.int32)
     follow_places(relay, built)
+    give_back_freed_memory()
     return relay, k
 
 
