@@ -657,3 +657,38 @@ def test_children_keys_from_symbol_words_are_canonical_keys(played):
         assert won == first_win, pos
         wins += won >= 0
     assert wins > 0 and long_keyed > 0          # both ways out were taken
+
+
+def test_ida_children_keys_from_symbol_words_are_canonical_keys(played):
+    """search/ida's _next_child keys a child from its parent's symbol words (kept on the
+    stack, a level a position) and the two columns the move changed: every child it
+    keys, two levels down, gets exactly canonical_key of the columns it made; over the
+    corpus and the columns of 19 to 22 cards (keyed from their words)."""
+    from drez.solver.solodrez.search import ida
+    bound = 1000                    # every move listed, no child past the bound
+    stack = ida.new_stack(4)
+    st = np.zeros(ida.ST_SLOTS, np.int64)
+    work = ida.table_and_work(1 << 17)[2]
+    scratch = np.empty(engine.NCOLS, np.int64)
+    want = np.empty(keys.KEY_WORDS, np.int64)
+    counts = {"keyed": 0, "long": 0}
+
+    def check(d):
+        keys.canonical_key(stack[0][d], scratch, want)
+        assert list(work[0]) == list(want), (d, list(stack[0][d]))
+        counts["keyed"] += 1
+        counts["long"] += max(map(columns.column_length, stack[0][d])) > keys.SYMBOL_CARDS
+
+    for pos in [p for p, _ in played] + _long_column_positions():
+        stack[0][0] = pos.words()
+        ida._descend(0, engine.lower_bound(stack[0][0]), bound, stack, st)
+        for i in range(stack[3][0]):
+            made, h2 = ida._next_child(0, i, bound, stack, work)
+            if made != ida.NEW_CHILD:
+                continue
+            check(1)
+            ida._descend(1, h2, bound, stack, st)
+            for j in range(stack[3][1]):
+                if ida._next_child(1, j, bound, stack, work)[0] == ida.NEW_CHILD:
+                    check(2)
+    assert counts["keyed"] > 1000 and counts["long"] > 0    # both ways of keying taken

@@ -78,11 +78,11 @@ from .ida import (
     stack_keys,
 )
 from .ida import ST_SLOTS as IDA_SLOTS
-from .ida_table import seen, seen_or_store
+from .ida_table import seen, seen_or_store, tt_prefetch
 from .open_list import HBUCKETS, NBUCKETS
 from .parents import chain_keys, chain_length, moves_through
 from .status import RUNNING, TOO_LONG, WON
-from .table import table_find
+from .table import prefetch_row, table_find_from, table_prefetch
 
 CODES = 1 << 15             # root codes (v - F) * HBUCKETS + h; larger ones are clipped
 NEXT_ROOT = IDA_SLOTS       # the next root of this iteration (an index into the roots)
@@ -203,7 +203,10 @@ def frontier_run(roots, starts, base_f, a_table, st, stack, tt, budget, memo, wo
             return WON
         if made == SKIP_CHILD:
             continue
-        found = table_find(a_keys, key)
+        tt_prefetch(tt_keys, tt_meta, key)     # the three lookups wait for memory together
+        home = table_prefetch(a_keys, key)
+        prefetch_row(a_gs, home)
+        found = table_find_from(a_keys, key, home)
         if found >= 0 and a_gs[found] <= g0 + d + 1:
             continue                        # A*'s root there covers it (or it is dead)
         if seen(tt_keys, tt_meta, key, g0 + d + 1, st[STAMP]) or \

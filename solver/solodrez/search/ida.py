@@ -65,18 +65,18 @@ from ..rules.engine import (
     lower_bound,
     move_outlook,
 )
-from ..rules.keys import KEY_WORDS, canonical_key
+from ..rules.keys import KEY_WORDS, canonical_key, column_symbols, key_from_symbols
 from ..rules.productive import generate_productive
 from . import late_choice
 from .deadness import dead_memo, is_dead
-from .ida_table import STORED, entries_for, seen, seen_or_store
+from .ida_table import STORED, entries_for, seen, seen_or_store, tt_prefetch
 from .late_choice import chosen_not_exact
 from .open_list import MAX_F
 from .ordering import sort_scored
 from .status import DEEP, RUNNING, TOO_LONG, WON
 from .tight import tight_scratch
 
-STACK_LEVEL_BYTES = 8 * (NCOLS + 2 * MAX_MOVES + 3)
+STACK_LEVEL_BYTES = 8 * (2 * NCOLS + 2 * MAX_MOVES + 3)
 FIRST_DEPTH = 96                    # stack levels made at first (grown when T needs more)
 
 # the slots of IdaStar.st
@@ -136,18 +136,30 @@ def _next_child(d, i, bound, stack, work):
     """Make child i of the position at depth d in cstack[d + 1]: (WIN_CHILD, 0) when it
     is won; (SKIP_CHILD, 0) when d + 1 + h passes `bound`; else (NEW_CHILD, h) with its
     canonical key in work[0] (_dropped tells whether it is worth expanding)."""
-    cstack, mstack, ostack = stack[0], stack[1], stack[2]
-    hs = stack[5]
+    cstack, mstack, ostack, hs, sstack = stack[0], stack[1], stack[2], stack[5], stack[6]
     child = cstack[d + 1]
     for c in range(NCOLS):
         child[c] = cstack[d, c]
-    apply_move(child, mstack[d, i])
+    m = mstack[d, i]
+    apply_move(child, m)
     h2 = hs[d] + (ostack[d, i] & 3) - 1
     if h2 == 0 and is_won(child):
         return WIN_CHILD, 0
     if d + 1 + h2 > bound:
         return SKIP_CHILD, 0
-    canonical_key(child, work[1], work[0])
+    # the child's symbol words: its parent's, but for the two columns the move changed
+    syms = sstack[d + 1]
+    whole = True
+    for c in range(NCOLS):
+        syms[c] = sstack[d, c]
+    for c in (m & 15, (m >> 4) & 15):
+        syms[c] = column_symbols(child[c])
+    for c in range(NCOLS):
+        whole = whole and syms[c] >= 0
+    if whole:
+        key_from_symbols(syms, work[0])
+    else:
+        canonical_key(child, work[1], work[0])
     return NEW_CHILD, h2
 
 
@@ -166,8 +178,12 @@ def _dropped(d, h2, bound, stack, memo, work, tests):
 
 @njit(cache=True, inline="always")
 def _descend(d, h, bound, stack, st):
-    """Expand the position at depth d (h its bound) and make it the walk's top."""
-    cstack, mstack, ostack, nm, at, hs = stack
+    """Expand the position at depth d (h its bound) and make it the walk's top (a root,
+    at d = 0, gets its symbol words here: _next_child keeps them for the rest)."""
+    cstack, mstack, ostack, nm, at, hs, sstack = stack
+    if d == 0:
+        for c in range(NCOLS):
+            sstack[0, c] = column_symbols(cstack[0, c])
     _expand(d, h, bound, cstack, mstack, ostack, nm, at, hs)
     st[DEPTH] = d
     st[EXPANDED] += 1
@@ -187,6 +203,8 @@ def _take_child(d, bound, stack, st, tt, memo, work, tests):
         st[LENGTH] = d + 1
         return WIN_CHILD
     tt_keys, tt_meta = tt
+    if made == NEW_CHILD:
+        tt_prefetch(tt_keys, tt_meta, work[0])     # its bucket's lines load together
     if made == SKIP_CHILD or seen(tt_keys, tt_meta, work[0], d + 1, st[STAMP]) or \
             _dropped(d, h2, bound, stack, memo, work, tests) or \
             seen_or_store(tt_keys, tt_meta, work[0], d + 1, st[STAMP], st):
@@ -236,10 +254,14 @@ def ida_run(root, st, stack, tt, budget, memo, work, tests):
 
 
 def new_stack(levels: int):
-    """(cstack, mstack, ostack, nm, at, hs) for `levels` depths."""
+    """(cstack, mstack, ostack, nm, at, hs, sstack) for `levels` depths: at each depth
+    the position's columns, its moves, their outlooks, how many, the next one, its
+    bound, and its columns' symbol words (keys.column_symbols: -1 for a column of more
+    than keys.SYMBOL_CARDS cards), from which a child's key is made."""
     return (np.zeros((levels, NCOLS), np.int64), np.zeros((levels, MAX_MOVES), np.int64),
             np.zeros((levels, MAX_MOVES), np.int64), np.zeros(levels, np.int64),
-            np.zeros(levels, np.int64), np.zeros(levels, np.int64))
+            np.zeros(levels, np.int64), np.zeros(levels, np.int64),
+            np.zeros((levels, NCOLS), np.int64))
 
 
 def stack_keys(stack, length: int) -> np.ndarray:

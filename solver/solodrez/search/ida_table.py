@@ -8,7 +8,7 @@ did it (its stamp, from bit 16).  A key's bucket is table.home_slot over the buc
 
 from ..jit import njit
 from ..rules.keys import KEY_WORDS
-from .table import home_slot
+from .table import home_slot, prefetch_row
 
 WAYS = 4                            # entries a bucket
 ENTRY_BYTES = 8 * KEY_WORDS + 4     # the key, then g | stamp << 16 in an int32
@@ -19,6 +19,17 @@ STORED = 5          # the slot of the callers' state array (ida.py's st) countin
 def entries_for(max_bytes: int) -> int:
     """The table entries (a multiple of WAYS, at least MIN_ENTRIES) within max_bytes."""
     return max(MIN_ENTRIES, int(max_bytes) // ENTRY_BYTES // WAYS * WAYS)
+
+
+@njit(cache=True, inline="always")
+def tt_prefetch(tt_keys, tt_meta, key):
+    """Start loading the bucket of `key` (its keys' two cache lines and its g | stamp
+    words), so that seen and seen_or_store, and whatever the caller looks up before
+    them, wait for memory together; changes nothing."""
+    base = home_slot(key, tt_meta.shape[0] // WAYS) * WAYS
+    prefetch_row(tt_keys, base)
+    prefetch_row(tt_keys, base + WAYS - 1)
+    prefetch_row(tt_meta, base)
 
 
 @njit(cache=True, inline="always")

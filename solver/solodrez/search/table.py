@@ -58,14 +58,15 @@ def home_slot(key, n):
 
 
 @intrinsic
-def _prefetch_row(typingctx, arr, row):
-    """Hint the CPU to fetch the cache line of arr[row, 0] (llvm.prefetch: read, high
-    locality); no effect on any value."""
+def prefetch_row(typingctx, arr, row):
+    """Hint the CPU to fetch the cache line of arr[row] (of a 1-D array) or arr[row, 0]
+    (llvm.prefetch: read, high locality); no effect on any value."""
     def codegen(context, builder, signature, args):
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         zero = context.get_constant(types.intp, 0)
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1], zero])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary,
+                                       [args[1]] + [zero] * (aryty.ndim - 1))
         i8p = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         fn = cgutils.get_or_insert_function(
@@ -83,7 +84,7 @@ def table_prefetch(keys, key):
     of a batch of keys wait for memory together, not one after another; returns that
     slot (home_slot), for table_find_from."""
     slot = home_slot(key, keys.shape[0])
-    _prefetch_row(keys, slot)
+    prefetch_row(keys, slot)
     return slot
 
 
