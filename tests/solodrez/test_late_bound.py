@@ -355,8 +355,8 @@ def _plain_move_numbers_impossible(pos) -> bool:
 
 
 def test_move_numbers_kernel_equals_rules_10_to_12_in_plain_python():
-    """move_numbers_impossible (target bits, sinks from the cards' masks, the fixed point
-    in sweeps) answers as rules (10)-(12) written out in plain Python where the first two
+    """move_numbers_impossible (cards and targets read off the pass's bit masks, sinks
+    from each target's landers as bits, the fixed point in sweeps) answers as rules (10)-(12) written out in plain Python where the first two
     tests find nothing: on the cycle above, on positions of seeded walks from openings to
     late games, and on positions A* stored on three hard deals; not_exact_by names the
     test that fired on each."""

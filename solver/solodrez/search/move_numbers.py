@@ -46,7 +46,7 @@ no value at most h: the test fires.)  So c has a landing place of (9) and every 
 above it in M: c is in M, the least set closed under (9)'s rule.
 """
 
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ..jit import njit
 from ..rules.engine import NCOLS
@@ -71,60 +71,80 @@ def may_land(digits, counted, c_col, c_idx, t_col, t_idx):
 
 
 INF = 1 << 20       # a release that never comes
+BITS = 15 + NCOLS   # the work row of bit sets (tight.py's row list), partly written by
+                    # bound_not_exact's pass over the cards: each column's targets, the
+                    # neutrals' places
 
 
 @njit(cache=True)
 def move_numbers_impossible(digits, counted, lengths, work):
     """The third test of the module docstring, rules (10)-(12): True when the lower bounds
     e on the move numbers of an exact win pass h or cannot be one-to-one within 1..h.
-    Reads digits, counted and the masks of work row 4 that bound_not_exact wrote."""
+    Reads digits, counted and what bound_not_exact's pass over the cards wrote: the
+    masks of work row 4 and, in row 24, each column's targets and the neutrals' places.
+    Cards are numbered column by column, top first, and sets of cards or targets are
+    bits by number: a target's landers, a rank's cards, a column's cards."""
     ccol, cplace, cdig, cblock, e, cland = work[5], work[6], work[7], work[8], work[9], work[10]
-    tpos, ton, tsink, hist = work[11], work[12], work[13], work[14]
-    rank_t, col_t = work[15 + NCOLS, 0:7], work[15 + NCOLS, 16:16 + NCOLS]   # target bits
+    tpos, ton, ksink, hist, tland = work[11], work[12], work[13], work[14], work[BITS + 1]
+    bits = work[BITS]
+    rank_t, rcards, col_t = bits[0:7], bits[8:15], bits[16:16 + NCOLS]
+    ccards = bits[50:50 + NCOLS]
     rank_t[:] = 0
+    rcards[:] = 0
     col_t[:] = 0
+    bcards = 0                  # the blockers
     nc = 0
     nt = 0
     static_empty = False
-    n0 = -1                     # the neutrals' places, column | place << 8
-    n1 = -1
+    n0 = bits[48]               # the neutrals' places, column | place << 8 (-1: none)
+    n1 = bits[49]
     for c in range(NCOLS):
         n = lengths[c]
         work[4, 48 + c] = -1
-        if n == 0 or (work[4, c] == 0 and digits[c, 0] == 6):
+        first = nc
+        ccards[c] = 0
+        if n == 0:
             static_empty = True
-        for i in range(n - 1, -1, -1):
+            continue
+        cmask = work[4, c]
+        if cmask == 0 and digits[c, 0] == 6:
+            static_empty = True
+        while cmask != 0:
+            i = 63 - leading_zeros(cmask)       # top first
+            cmask ^= 1 << i
             d = digits[c, i]
-            if d == 0:
-                if n0 < 0:
-                    n0 = c | i << 8
-                else:
-                    n1 = c | i << 8
-            if counted[c, i]:
-                ccol[nc] = c
-                cplace[nc] = i
-                cdig[nc] = d
-                cblock[nc] = (work[4, 16 + c] >> i) & 1
-                e[nc] = 1
-                work[15 + c, i] = nc
-                if digits[c, 0] != 0:
-                    work[4, 48 + c] = nc        # the lowest so far (top first)
-                nc += 1
-            else:
-                work[15 + c, i] = -1
-            if d >= 2 and (i == n - 1 or counted[c, i + 1]):
-                tpos[nt] = c | i << 8
-                rank_t[d] |= 1 << nt
-                col_t[c] |= 1 << nt
-                nt += 1
+            b = (work[4, 16 + c] >> i) & 1
+            ccol[nc] = c
+            cplace[nc] = i
+            cdig[nc] = d
+            cblock[nc] = b
+            rcards[d] |= 1 << nc
+            bcards |= b << nc
+            e[nc] = 1
+            work[15 + c, i] = nc
+            nc += 1
+        if nc > first:
+            ccards[c] = (1 << nc) - (1 << first)
+            if digits[c, 0] != 0:
+                work[4, 48 + c] = nc - 1        # the column's lowest counted card
+        tmask = bits[32 + c]
+        while tmask != 0:
+            i = 63 - leading_zeros(tmask)
+            tmask ^= 1 << i
+            tpos[nt] = c | i << 8
+            rank_t[digits[c, i]] |= 1 << nt
+            col_t[c] |= 1 << nt
+            nt += 1
     h = nc
     if h == 0:
         return False
-    # the targets' cards on them, the real cards' allowed targets, and the sinks of (12)
+    # the targets' cards on them and their landers in other columns (rule (4)); the real
+    # cards' allowed targets, adding each target's landers in its own column
     for t in range(nt):
         c = tpos[t] & 255
         i = tpos[t] >> 8
         ton[t] = -1 if i == lengths[c] - 1 else work[15 + c, i + 1]
+        tland[t] = rcards[digits[c, i] - 1] & ~ccards[c]
     for k in range(nc):
         d = cdig[k]
         if d == 0:
@@ -135,9 +155,8 @@ def move_numbers_impossible(digits, counted, lengths, work):
                 cland[k] = -2
             elif i == lengths[c] - 1:
                 cland[k] = -1
-            else:
-                on = work[15 + c, i + 1]
-                cland[k] = -2 if on < 0 else on
+            else:       # the card on it, -2 when it is not counted (never moves)
+                cland[k] = work[15 + c, i + 1] if (work[4, c] >> (i + 1)) & 1 else -2
             continue
         mask = 0
         if d <= 5:
@@ -149,35 +168,26 @@ def move_numbers_impossible(digits, counted, lengths, work):
                 same &= same - 1
                 if may_land(digits, counted, c, cplace[k], c, tpos[t] >> 8):
                     mask |= 1 << t
+                    tland[t] |= 1 << k
             if mask == 0:
                 return True         # a card with nowhere to land: no perfect matching
         cland[k] = mask
-    # rule (12)'s sinks, from each target's landers: tcol their column (-2: several),
-    # tlow the last (the lowest: cards are listed top first within a column), tfree how
-    # many of them are not blockers
-    tcol, tlow, tfree = work[16 + NCOLS], work[17 + NCOLS], work[18 + NCOLS]
-    for t in range(nt):
-        tcol[t] = -1
-        tlow[t] = -1
-        tfree[t] = 0
+    # rule (12)'s sinks: a target not a top in P whose landers lie in one column and are
+    # all blockers but the lowest (the highest number) sinks into that one
     for k in range(nc):
-        mask = cland[k] if 1 <= cdig[k] <= 5 else 0
-        while mask != 0:
-            t = trailing_zeros(mask)
-            mask &= mask - 1
-            if tcol[t] == -1:
-                tcol[t] = ccol[k]
-            elif tcol[t] != ccol[k]:
-                tcol[t] = -2
-            tlow[t] = k
-            tfree[t] += 1 - cblock[k]
+        ksink[k] = 0
     tops = 0                    # the targets that are tops in P
     for t in range(nt):
-        tsink[t] = -1
         if ton[t] < 0:
             tops |= 1 << t
-        elif tcol[t] >= 0 and tfree[t] == 1 - cblock[tlow[t]]:
-            tsink[t] = tlow[t]
+            continue
+        landers = tland[t]
+        if landers == 0:
+            continue
+        low = 63 - leading_zeros(landers)
+        if ccol[trailing_zeros(landers)] == ccol[low] and \
+                landers & ~bcards & ~(1 << low) == 0:
+            ksink[low] |= 1 << t
     for k in range(nc):
         if 1 <= cdig[k] <= 5 and cland[k] & tops:
             cland[k] = 0        # it may land on a top in P: its landing bound stays 0
@@ -192,13 +202,6 @@ def move_numbers_impossible(digits, counted, lengths, work):
                 low = work[4, 48 + c]
                 if low >= 0 and e[low] < rel_empty:
                     rel_empty = e[low]
-        for t in range(nt):
-            s = tsink[t]
-            if s >= 0 and e[s] <= e[ton[t]]:
-                e[s] = e[ton[t]] + 1
-                changed = True
-                if e[s] > h:
-                    return True
         col = -1
         bmax = 0
         for k in range(nc):
@@ -208,6 +211,13 @@ def move_numbers_impossible(digits, counted, lengths, work):
             v = e[k]
             if bmax + 1 > v:
                 v = bmax + 1
+            sinks = ksink[k]
+            while sinks != 0:
+                t = trailing_zeros(sinks)
+                sinks &= sinks - 1
+                r = e[ton[t]]
+                if r + 1 > v:
+                    v = r + 1
             d = cdig[k]
             if d == 6:
                 land = rel_empty

@@ -78,7 +78,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from ..jit import njit
 from ..rules.columns import column_length
 from ..rules.engine import MAX_COLUMN, NCOLS, is_bad
-from .move_numbers import may_land, move_numbers_impossible
+from .move_numbers import BITS, may_land, move_numbers_impossible
 
 # bound_not_exact's work array (WORK_ROWS x WORK_COLS), row by row:
 #   0  the counted cards of rank r in column c at 9 * (r - 1) + c, their number at 48 + r
@@ -92,13 +92,17 @@ from .move_numbers import may_land, move_numbers_impossible
 #   5-10  move_numbers' counted cards, column by column, top first: column, place, digit,
 #      blocker flag, e, and the allowed targets (a bit per target, for a real card) or
 #      the other neutral's card on it (a neutral: -1 when it is a top, -2 never free)
-#   11-13  move_numbers' targets: column | place << 8, the card on it (-1: a top), its sink
-#      (rule (12); -1: none)
+#   11-12  move_numbers' targets: column | place << 8, the card on it (-1: a top)
+#   13  move_numbers' sinks (rule (12)): the targets whose sink is card k, as bits
 #   14  move_numbers' count of cards by e
-#   15-23  move_numbers' card numbers: row 15 + c, place i (-1: not counted)
-#   24  move_numbers' targets as bits: those of rank r at r, those in column c at 16 + c
-#   25-27  move_numbers' landers of each target: their column, the lowest, the non-blockers
-WORK_ROWS = 28
+#   15-23  move_numbers' card numbers: row 15 + c, place i (counted cards only)
+#   24  bit sets (move_numbers.BITS): the targets of rank r at r, the counted cards of
+#      rank r at 8 + r, the targets in column c at 16 + c, the cards in column c at
+#      50 + c; and, written by the pass over the cards, the targets' places in column c
+#      (bit i: card i) at 32 + c and the neutrals' places (column | place << 8, -1:
+#      none) at 48 and 49
+#   25  move_numbers' landers of each target, as bits
+WORK_ROWS = 26
 WORK_COLS = 64
 # When the searches run the third test, (10)-(12), by default: A* from LATE_AFTER stored
 # positions on (on easy deals it costs more time than it saves), slice by slice as
@@ -201,13 +205,17 @@ def not_exact_by(cols, digits, counted, lengths, work, late):
 
     One pass over the cards, top first, writes their digits (bottom card first), marks
     the counted ones and the blockers of rule (8) (work row 4) and counts, for each rank
-    r < 6, its counted cards and their targets in each column (rows 0 and 1); then the
+    r < 6, its counted cards and their targets in each column (rows 0 and 1), and
+    notes each column's targets and the neutrals' places for the move numbers; then the
     matching of rule (4) (Kuhn's algorithm only where _surely_matched cannot tell) and
     the schedule of rule (9) (_unschedulable), or with `late` the move numbers instead
     (move_numbers.py: they subsume the schedule, rule (13))."""
     for j in range(53 + 1):
         work[0, j] = 0
         work[1, j] = 0
+    work[BITS, 48] = -1
+    work[BITS, 49] = -1
+    neutrals = 0
     for c in range(NCOLS):
         # the cards top first, as the word holds them; card i's digit and the one
         # below it are read together, so the column is read once
@@ -216,6 +224,7 @@ def not_exact_by(cols, digits, counted, lengths, work, late):
         lengths[c] = n
         cmask = 0
         bmask = 0
+        tmask = 0
         i = n - 1
         d = 0
         if n > 0:
@@ -231,6 +240,8 @@ def not_exact_by(cols, digits, counted, lengths, work, late):
             if d == 0:
                 on = below > 0
                 blocks = below == 1
+                work[BITS, 48 + (neutrals & 1)] = c | i << 8
+                neutrals += 1
             else:
                 on = is_bad(d, below)
                 blocks = d == 6 or (on and below > 0)
@@ -243,10 +254,12 @@ def not_exact_by(cols, digits, counted, lengths, work, late):
             if d >= 2 and (i == n - 1 or (cmask >> (i + 1)) & 1):
                 work[1, 9 * (d - 2) + c] += 1
                 work[1, 48 + d - 1] += 1
+                tmask |= 1 << i
             d = below
             i -= 1
         work[4, c] = cmask
         work[4, 16 + c] = bmask
+        work[BITS, 32 + c] = tmask
     for r in range(1, 6):
         if work[0, 48 + r] > LIST_MAX or work[1, 48 + r] > LIST_MAX:
             return NO_CLAIM             # more than any real position holds
