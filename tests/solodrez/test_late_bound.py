@@ -356,10 +356,11 @@ def _plain_move_numbers_impossible(pos) -> bool:
 
 def test_move_numbers_kernel_equals_rules_10_to_12_in_plain_python():
     """move_numbers_impossible (cards and targets read off the pass's bit masks, sinks
-    from each target's landers as bits, the fixed point in sweeps) answers as rules (10)-(12) written out in plain Python where the first two
-    tests find nothing: on the cycle above, on positions of seeded walks from openings to
-    late games, and on positions A* stored on three hard deals; not_exact_by names the
-    test that fired on each."""
+    from each target's landers as bits, the fixed point in sweeps) answers as rules
+    (10)-(12) written out in plain Python where the first two tests find nothing: on the
+    cycle above, on positions of seeded walks from openings to late games, and on
+    positions A* stored on three hard deals; not_exact_by names the test that fired on
+    each."""
     rng = random.Random(53)
     cases = [to_engine(CYCLE).words()] + [random_walk(n, rng).words() for n in range(400)]
     for deal in (292, 97899, 82533):   # hard deals' A* layers, where the test fires often
