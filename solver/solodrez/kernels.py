@@ -35,6 +35,7 @@ from .search import (
     parents,
     shortcut,
     table,
+    table_line,
     tight,
     walk,
 )
@@ -55,7 +56,7 @@ def kernel_modules():
     caches them under packing's own file name)."""
     return (columns, engine, keys, packing, productive, splitmix, deadness, commute, astar, beam,
             children, expansion, frontier, ida, ida_table, late_choice, layer_kernel, move_numbers,
-            open_list, ordering, dfs, parents, shortcut, table, tight, walk, players)
+            open_list, ordering, dfs, parents, shortcut, table, table_line, tight, walk, players)
 
 
 def ensure_compiled(stream=None) -> None:

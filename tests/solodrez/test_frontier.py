@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from drez.solver.solodrez.rules.position import Position
-from drez.solver.solodrez.search import astar, frontier
+from drez.solver.solodrez.search import astar, frontier, open_list
 from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import UNKNOWN, WON, Limit, Limits, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
@@ -58,24 +58,34 @@ def from_cut(words, cut, max_bytes=1 << 22, budget=3_000_000, **kw):
 
 @pytest.mark.parametrize("deal,cut", [(957, 5000), (143, 40_000)])
 def test_the_roots_come_in_astars_own_order(deal, cut):
-    """order_roots keeps one root per live open entry, bucket by bucket (lowest first),
-    within a bucket newest first with the fronts taken in turn one live entry at a time,
-    as a plain walk of the lists gives them; starts[c] counts the roots whose code is
-    below c; with a base so low that every code is clipped to CODES - 2, the same order."""
+    """order_roots keeps one root per live open reference (a link not stale, an entry
+    with the slot's g), bucket by bucket (lowest first), within a bucket newest first
+    with the fronts taken in turn one live reference at a time, as a plain walk of the
+    lists gives them; starts[c] counts the roots whose code is below c; with a base so
+    low that every code is clipped to CODES - 2, the same order."""
     a = astar.AStar(Position.from_deal(deal).words(), 1 << 24)
     assert a.run(cut) == RUNNING
     heads, e_slot, e_g, e_next = (x.tolist() for x in a.opens[:4])
+    links = a.links.tolist()
     gs = a.gs.tolist()
     nb, fronts = frontier.NBUCKETS, a.opens[5].shape[0]
-    want, codes, shared = [], [], 0
+    want, codes, shared, kinds = [], [], 0, set()
     for b in range(nb):
         lists = []
         for f in range(fronts):
-            live, e = [], heads[f * nb + b]
-            while e >= 0:
-                if gs[e_slot[e]] == e_g[e]:
-                    live.append(e_slot[e])
-                e = e_next[e]
+            live, r = [], heads[f * nb + b]
+            while r != -1:
+                if r >= 0:                          # a slot, through its link
+                    if links[r] > 0:
+                        live.append(r)
+                    kinds.add("stale link" if links[r] < 0 else "link")
+                    r = abs(links[r]) - open_list.LINK_BIAS
+                else:                               # an entry
+                    e = -2 - r
+                    if gs[e_slot[e]] == e_g[e]:
+                        live.append(e_slot[e])
+                    kinds.add("entry")
+                    r = e_next[e]
             lists.append(live)
         shared += sum(1 for live in lists if live) > 1
         for r in range(max(map(len, lists))):
@@ -84,11 +94,12 @@ def test_the_roots_come_in_astars_own_order(deal, cut):
                     want.append(live[r])
                     codes.append(b - a.bound() * frontier.HBUCKETS)
     assert len(want) > 100 and shared > 0        # fronts share buckets: the turn is tested
+    assert {"link", "entry"} <= kinds
     for base, clipped in ((a.bound(), False), (-600, True)):
         opens = tuple(x.copy() for x in a.opens)
         starts = np.zeros(frontier.CODES + 1, np.int64)
         k = frontier.order_roots(opens, a.gs, base, starts, np.empty(fronts, np.int64))
-        assert opens[1][:k].tolist() == want
+        assert opens[6][:k].tolist() == want
         got = [frontier.CODES - 2] * k if clipped else codes
         for c in sorted({0, 1, frontier.CODES - 2, frontier.CODES - 1, *got, *(x + 1 for x in got)}):
             assert starts[c] == sum(1 for x in got if x < c)

@@ -75,7 +75,7 @@ def test_only_the_allocating_kernels_keep_reference_counts():
     with_runtime = {d.py_func.__name__ for d in kernels._dispatchers(kernels.kernel_modules())
                     if d.targetoptions.get("_nrt", True)}
     assert with_runtime == {"astar_start", "dfs_start", "trace_path", "follow_keys",
-                            "_path_positions", "_fewest_moves", "shorten_path"}
+                            "_path_positions", "_fewest_moves", "shorten_path", "_line"}
 
 
 def test_changed_callee_in_another_file_is_recompiled(tmp_path):

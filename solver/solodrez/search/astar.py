@@ -30,23 +30,35 @@ several fronts walk it together, sharing the table: a position one front stored 
 stored again, and a position one front expanded gives another nothing new.
 Storage (the table holds only keys, 24 bytes a slot; the bookkeeping is here), passed to
 the kernels in three tuples, table = (keys, size), payload = (parent, gs) and opens =
-(heads, e_slot, e_g, e_next, ne, lows), and a stats array (stats_slots.py):
-    parent[slot]  int32, the parent's slot + 1 (0 for the root and for dead positions)
-    gs[slot]      int16, g, the best known distance from the root (A* only: greedy mode
-                  never reads g, so it keeps a one-element placeholder)
-    heads[b]      int32, the newest open entry of bucket b (front * NBUCKETS + f *
-                  HBUCKETS + h), -1 if none
+(heads, e_slot, e_g, e_next, ne, lows, links) (open_list.py: a list's references name a
+slot or an entry), and a stats array (stats_slots.py):
+    gs[slot]      uint8, A*: g, the best known distance from the root (0 for dead
+                  positions; f never passes MAX_G = 255 in A*, and g <= f)
+    links[slot]   int32, A*: the slot's own place in an open list (open_list.py): A*
+                  keeps about one open position per stored one (partial expansion puts a
+                  taken position back), so it lists them through their slots, and an
+                  entry only for a slot already in a list (a shorter path found to it,
+                  the root's children in the other fronts)
+    parent[slot]  int32, greedy: the parent's slot + 1 (0 for the root and for dead
+                  positions); A* keeps no parents and reads its line back through the
+                  stored g values (table_line.py)
+    heads[b]      int32, the newest reference of bucket b (front * NBUCKETS + f *
+                  HBUCKETS + h), END if none
     e_slot[e]     int32, the slot the open entry e names
-    e_next[e]     int32, the next entry in its bucket (or in the free list), -1 at the end
+    e_next[e]     int32, the next reference in its bucket (or in the free list)
     e_g[e]        int16, A*: g when e was pushed (a stale entry has gs[slot] < e_g[e]);
                   greedy: the in-move code of the position (commute.came_code)
-    ne            [0] entries ever used, [1] head of the free list (entries taken off
-                  the open list are reused: greedy mode ends with 1-2% of its stored
+    ne            [0] entries ever used, [1] the free list's first entry (entries taken
+                  off the open list are reused: greedy mode ends with 1-2% of its stored
                   positions open, though early on it can hold far more: 14710 has
                   700,000 open at 1.5M stored, so entries must stay small)
     lows[i]       the lowest bucket of front i that may be non-empty
-Bounds: slots and entries below 2**31 (table.MAX_SLOTS, AStar._grow_open checks), g at
-most MAX_F < 2**15; so int32 and int16 hold them.  Greedy: 28 bytes a slot, A*: 30.
+Greedy keeps gs, A* parent and greedy links as one-element placeholders.  Bounds: slots
+below LINK_SLOTS and entries below ENTRY_MAX (open_list.py), g at most MAX_G.  A* costs
+29 bytes a slot, 33 a position at 7/8 load, and its entries are few (deal 29502 at
+1 GB: before, 30 bytes a slot and 1.3 open entries of 10 bytes a position, 47 bytes a
+position; A* now holds 31.3M positions in 1 GiB where it held 21.5M); greedy costs 28
+bytes a slot and 10 an entry.
 """
 from __future__ import annotations
 
@@ -60,21 +72,23 @@ from .deadness import dead_memo
 from .expansion import astar_run, astar_work
 from .late_choice import begin, choose
 from .open_list import (
+    END,
     ENTRY_MAX,
     FRONTS,
     HBUCKETS,
+    LINK_BYTES,
+    LINK_SLOTS,
     NBUCKETS,
     OPEN_ENTRY_BYTES,
     new_open_list,
     push,
 )
-from .parents import chain_length, move_payload, trace_path
+from .parents import chain_length, move_payload, moves_through, trace_path
 from .stats_slots import ASTAR_STATS, EXPANDED, LENGTH, WIN_PARENT
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON  # noqa: F401  (LOST, TOO_LONG: run answers them)
 from .table import (
     KEY_BYTES,
-    LOAD_DEN,
-    LOAD_NUM,
+    capacity,
     grow_table,
     new_table,
     next_slots,
@@ -83,9 +97,9 @@ from .table import (
     table_full,
     table_insert_at,
 )
+from .table_line import line_to
 from .tight import LATE_AFTER
 
-OPEN_MARGIN = 1.25      # open entries planned per stored position, over the rate seen
 # A* keeps a test on where it proves at least 1 bound in ASTAR_LATE_RATE (late_choice.py),
 # twice as readily as the layered search: a proof also keeps the position's children out
 # of the table.  Deal 292 (1 GB): the third test proves 13-26% of the bounds it tests,
@@ -102,9 +116,9 @@ def astar_start(root, table, payload, opens, stats, greedy):
     keys, size = table
     parent, gs = payload
     heads, ne, lows = opens[0], opens[4], opens[5]
-    heads[:] = -1
+    heads[:] = END
     ne[0] = 0
-    ne[1] = -1
+    ne[1] = END
     stats[:] = 0
     lows[:] = NBUCKETS
     if is_won(root):
@@ -113,8 +127,9 @@ def astar_start(root, table, payload, opens, stats, greedy):
     key = np.empty(KEY_WORDS, np.int64)
     canonical_key(root, np.empty(NCOLS, np.int64), key)
     slot = table_insert_at(keys, size, table_find(keys, key), key)
-    parent[slot] = 0
-    if not greedy:
+    if greedy:
+        parent[slot] = 0
+    else:
         gs[slot] = 0
     h0 = lower_bound(root)
     push(opens, slot, NO_RULE if greedy else 0, h0, h0, 0)
@@ -141,7 +156,7 @@ class AStar:
         self.tight = tight
         self.root = words.astype(np.int64).copy()
         nfronts = 1 if greedy else fronts
-        self.slot_bytes = KEY_BYTES + 4 + (0 if greedy else 2)
+        self.slot_bytes = KEY_BYTES + (4 if greedy else 1 + LINK_BYTES)
         # tight.py's tests: the first two on every position taken in its own layer; from
         # this many stored positions on (None: never), the third too, or with late=None
         # all three chosen slice by slice (late_choice.py)
@@ -149,12 +164,17 @@ class AStar:
         self.modes = (greedy, prune_dead, tight, commute)     # expansion.astar_run's
         # room for the most one expansion pushes (the root's children to every front)
         self.min_entries = nfronts * (MAX_MOVES + 1)
-        entries = max(4 * self.min_entries, max_bytes // 8 // OPEN_ENTRY_BYTES)
-        self.opens = new_open_list(nfronts, entries)
+        # greedy: an entry for every open position; A*: for a shorter path found to a
+        # position already open (deal 957: 3,085 entries at 203,214 positions)
+        share = 8 if greedy else 64
+        entries = max(4 * self.min_entries, max_bytes // share // OPEN_ENTRY_BYTES)
+        self.opens = new_open_list(nfronts, entries, 0)
         nslots = slots_for(max_bytes - self.fixed_bytes(), self.slot_bytes)
+        if not greedy:
+            self.opens = new_open_list(nfronts, entries, nslots)
         self.keys, self.size = new_table(nslots)
-        self.parent = np.zeros(nslots, np.int32)
-        self.gs = np.zeros(1 if greedy else nslots, np.int16)
+        self.parent = np.zeros(nslots if greedy else 1, np.int32)
+        self.gs = np.zeros(1 if greedy else nslots, np.uint8)
         self.stats = np.zeros(ASTAR_STATS, np.int64)
         self.memo = dead_memo()
         self.work = astar_work()
@@ -177,6 +197,11 @@ class AStar:
     def e_slot(self) -> np.ndarray:
         """The slot each open entry names (open_list.py)."""
         return self.opens[1]
+
+    @property
+    def links(self) -> np.ndarray:
+        """A*: each slot's place in the open lists (open_list.py)."""
+        return self.opens[6]
 
     @property
     def ne(self) -> np.ndarray:
@@ -205,7 +230,10 @@ class AStar:
         return b // HBUCKETS if b < NBUCKETS else 0
 
     def fixed_bytes(self) -> int:
-        """Bytes held besides the table's slots: the bucket heads and the open entries."""
+        """Bytes held besides the table's slots (with their links): the bucket heads and
+        the open entries (none once the search gave them up: path, frontier.Frontier)."""
+        if self.opens is None:
+            return 0
         heads, e_slot, e_g, e_next = self.opens[:4]
         return heads.nbytes + e_slot.nbytes + e_next.nbytes + e_g.nbytes
 
@@ -221,13 +249,10 @@ class AStar:
         returns that peak, or None (and nothing changes) when avail is too small.
 
         The open list doubles while that fits, else takes what is left.  The table grows
-        fourfold while small (table.next_slots); its last growth, in A*, is planned with
-        the open list: the open list first grows to the entries the final table's
-        positions will need (at the rate seen so far, OPEN_MARGIN more), while the old
-        table is small, then the table takes all the rest.  (Before, the last growth
-        left room for the open list to double once more, and A* stopped at 1 GB with
-        14.6M positions, 478 MB of table and 256 MB of open list, 290 MB unused:
-        deal 67868.)"""
+        fourfold while small (table.next_slots), then takes all the rest at once: A*'s
+        open list runs through the slots and needs few entries, and the old table's
+        bytes come back after the growth for more.  (Before, with an entry for every
+        open position, A* stopped at 1 GB with 21.5M positions: deal 29502.)"""
         peak = self.table_bytes()
         if self._open_full():
             grown = self._open_room(avail)
@@ -237,12 +262,10 @@ class AStar:
             peak = self.table_bytes()
         if table_full(self.size, self.keys.shape[0], MAX_MOVES):
             n = self.keys.shape[0]
-            four = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail, 0)
-            planned = (not self.greedy and four is not None and four != 4 * n
-                       and self._open_for_last_growth(avail))
-            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail,
-                               1 if planned else self._open_reserve())
-            if slots is None:
+            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail)
+            if slots is not None and not self.greedy:
+                slots = min(slots, LINK_SLOTS)
+            if slots is None or capacity(slots) < capacity(n) + 2 * MAX_MOVES:
                 return None
             peak = max(peak, self.fixed_bytes() + n * (self.slot_bytes + 4)
                        + slots * self.slot_bytes)
@@ -259,52 +282,29 @@ class AStar:
         grown = min(2 * e, most, ENTRY_MAX)
         return grown if grown >= e + self.min_entries else None
 
-    def _open_for_last_growth(self, avail: int) -> bool:
-        """Before the table's last growth: make the open entries its positions will need
-        at the rate seen so far (entries ever used per stored position, OPEN_MARGIN
-        more), while the old table is small.  False when old and new entries do not fit
-        beside the table at once (then the last growth leaves room to double instead)."""
-        rate = OPEN_MARGIN * int(self.ne[0]) / max(1, int(self.size[0]))
-        old = self.keys.shape[0] * (self.slot_bytes + 4) + self.opens[0].nbytes
-        # the last table's slots s: old + s * slot_bytes + entries * OPEN_ENTRY_BYTES
-        # <= avail, with entries = rate * capacity(s) = rate * 7/8 * s
-        per_entry_slot = rate * LOAD_NUM / LOAD_DEN
-        slots = (avail - old) / (self.slot_bytes + per_entry_slot * OPEN_ENTRY_BYTES)
-        want = min(ENTRY_MAX, int(per_entry_slot * slots))
-        e = self.e_slot.shape[0]
-        if want <= e:
-            return True
-        if old + (e + want) * OPEN_ENTRY_BYTES > avail:
-            return False
-        self._grow_open(want)
-        return True
-
-    def _open_reserve(self) -> int:
-        """Bytes a slot leaves in A*'s last growth for its open list to keep doubling;
-        none in greedy search (its open list ends at 1-2% of its positions)."""
-        if self.greedy:
-            return 0
-        return 1 + int(3 * int(self.ne[0]) / max(1, int(self.size[0])) * OPEN_ENTRY_BYTES)
-
     def _grow_open(self, entries: int | None = None) -> None:
         """More open entries (twice as many by default); their numbers do not change."""
-        heads, e_slot, e_g, e_next, ne, lows = self.opens
+        heads, e_slot, e_g, e_next, ne, lows, links = self.opens
         n = entries or 2 * e_slot.shape[0]
         e_slot, e_g, e_next = (_extended(a, n) for a in (e_slot, e_g, e_next))
-        self.opens = heads, e_slot, e_g, e_next, ne, lows
+        self.opens = heads, e_slot, e_g, e_next, ne, lows, links
         if self.status == FULL:
             self.status = RUNNING
 
     def grow(self, factor: int = 4, slots: int | None = None) -> None:
         """Make the table `factor` times larger (or `slots` slots), keeping every entry:
-        slot numbers change, so the payload moves and parent pointers and open entries
-        are renamed."""
+        slot numbers change, so the payload and the links move, and parent pointers and
+        the open lists' references are renamed."""
         slots = slots or self.keys.shape[0] * factor
         keys, size, slot_map = grow_table(self.keys, slots)
-        parent = np.zeros(slots, np.int32)
-        gs = self.gs if self.greedy else np.zeros(slots, np.int16)
-        move_payload(self.parent, self.gs, slot_map, parent, gs, self.e_slot,
-                      int(self.ne[0]), self.greedy)
+        if self.greedy:
+            parent, gs, links = np.zeros(slots, np.int32), self.gs, self.links
+        else:
+            parent, gs = self.parent, np.zeros(slots, np.uint8)
+            links = np.zeros(slots, np.int32)
+        move_payload((self.parent, self.gs), slot_map, (parent, gs), self.opens, links,
+                     self.greedy)
+        self.opens = self.opens[:6] + (links,)
         self.keys, self.size, self.parent, self.gs = keys, size, parent, gs
         if self._open_full():
             self._grow_open()
@@ -332,6 +332,10 @@ class AStar:
         if self.stats[LENGTH] == 0:
             return []
         win_parent = int(self.stats[WIN_PARENT])
+        if not self.greedy:
+            self.opens = None       # the search is over: its links make room to read back
+            return moves_through(self.root, line_to(self.root, self.keys, self.gs,
+                                                     win_parent, int(self.stats[LENGTH])))
         out = np.empty(chain_length(self.parent, win_parent), np.int64)
         trace_path(self.root, self.keys, self.parent, win_parent, out)
         return out.tolist()

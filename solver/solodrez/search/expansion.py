@@ -11,7 +11,7 @@ from .children import children_work, key_children
 from .commute import NO_RULE, came_code, came_words, covered
 from .deadness import is_dead
 from .late_choice import TEST_SLOTS, chosen_not_exact
-from .open_list import MAX_F, child_f, next_front, pop, push, seed_fronts
+from .open_list import MAX_F, MAX_G, child_f, mark_stale, next_front, pop, push, seed_fronts
 from .ordering import shuffle_ties, sort_scored
 from .stats_slots import EXPANDED, LENGTH, SKIPPED, WIN_PARENT
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
@@ -113,11 +113,11 @@ def _key_chosen(node, whole, k, keys, work):
 
 
 @njit(cache=True, inline="always")
-def _store_child(i, node, table, payload, modes, memo, work):
+def _store_child(i, node, table, payload, links, modes, memo, work):
     """Store child chosen[i] (its key in ckeys[i]) of the position at node, or give it a
-    shorter path (A*): returns its slot to open, SKIP when it is not opened (known at
-    g2 or less, or proven dead: stored with parent 0 and g = 0, never opened since it
-    cannot be won), or -1 when the table is full."""
+    shorter path (A*: its link, if in a list, goes stale): returns its slot to open,
+    SKIP when it is not opened (known at g2 or less, or proven dead: stored with parent
+    0 or g = 0, never opened since it cannot be won), or -1 when the table is full."""
     slot, g, f, h, _ = node
     greedy, prune_dead = modes[0], modes[1]
     keys, size = table
@@ -130,7 +130,7 @@ def _store_child(i, node, table, payload, modes, memo, work):
         if greedy or gs[found] <= g2:
             return SKIP
         gs[found] = g2
-        parent[found] = slot + 1
+        mark_stale(links, found)
         return found
     dead = False
     if prune_dead and (greedy or f != g + h):
@@ -142,14 +142,15 @@ def _store_child(i, node, table, payload, modes, memo, work):
     s2 = table_insert_at(keys, size, found, key)
     if s2 < 0:
         return -1
-    parent[s2] = 0 if dead else slot + 1
-    if not greedy:
+    if greedy:
+        parent[s2] = 0 if dead else slot + 1
+    else:
         gs[s2] = 0 if dead else g2
     return SKIP if dead else s2
 
 
 @njit(cache=True, inline="always")
-def _store_children(node, k, win, deferred, table, payload, modes, memo, work):
+def _store_children(node, k, win, deferred, table, payload, links, modes, memo, work):
     """Store the keyed children (see _key_chosen) and list those to open in kept[0:nk],
     their slots in kept_slot and outlooks in kept_score, sorted as they are to be pushed
     (from the last).  Returns nk, or -1 when the table is full."""
@@ -159,7 +160,7 @@ def _store_children(node, k, win, deferred, table, payload, modes, memo, work):
     nk = 0
     for t in range(k if deferred else k - 1 - win):
         i = t if deferred else k - 1 - t
-        s2 = _store_child(i, node, table, payload, modes, memo, work)
+        s2 = _store_child(i, node, table, payload, links, modes, memo, work)
         if s2 == -1:
             return -1
         if s2 == SKIP:
@@ -234,12 +235,15 @@ def astar_run(table, payload, opens, stats, budget, modes, memo, work):
         front = next_front(opens, stats)
         if front < 0:
             return LOST
-        slot, g, f, h = pop(opens, front)
+        slot, g, f, h = pop(opens, front, gs)
+        if not greedy and f > MAX_G:
+            return TOO_LONG     # every open position needs more moves than g can count
         if greedy:
             came = g            # greedy entries keep the in-move code (commute.py)
             g = 1               # not kept (see above)
         elif gs[slot] != g:
-            continue            # a shorter path to this position was found since
+            continue            # a shorter path to this position was found since (or a
+            # stale link, g = -1)
         if f == (h if greedy else g + h):
             done += 1
             stats[EXPANDED] += 1
@@ -256,7 +260,8 @@ def astar_run(table, payload, opens, stats, budget, modes, memo, work):
         if status != RUNNING:
             return status
         win, deferred = _key_chosen(node, whole, k, keys, work)
-        nk = _store_children(node, k, win, deferred, table, payload, modes, memo, work)
+        nk = _store_children(node, k, win, deferred, table, payload, opens[6], modes, memo,
+                             work)
         if nk < 0 or not _open_kept(node, commute, nk, deferred, greedy, opens, work):
             return FULL
         if win >= 0:

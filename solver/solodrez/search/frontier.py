@@ -13,13 +13,15 @@ layered search (layers.py) takes over from the bound the walk proved.
 
 The roots.  When A* stops (search/astar.py; it stops before taking a position, so none is
 half expanded), its open list is turned into the roots: the stored positions with a live
-entry (its g is the position's g in the table), each with the entry's value v (its f)
+reference in it (a link not stale, or an entry whose g is the position's g in the table),
+each with the value v (its f) of the bucket holding it
 and h, sorted by (v, h) like A*'s buckets and within a bucket in the order A* would take
 them (newest first, the fronts in turn), so that the walk goes on where A* was going:
 deal 2857's win after 8,801,189 expansions against 9,912,435 with a bucket's roots in
 heapsort's order, 86683's after 5,710,527 against 6,602,981, five others within 4%
-(reports/hard-tail/root-order.md).  The open list is then freed, and what it held goes
-to the walk's own transposition table (ida.py's, with the same replacement rule).
+(reports/hard-tail/root-order.md).  The roots take the place of A*'s links, the rest of
+the open list is freed, and what it held goes to the walk's own transposition table
+(ida.py's, with the same replacement rule).
 
 Iteration T (from A*'s proven bound F up) walks depth first from every root with v <= T,
 in (v, h) order, at g = the root's g in A*'s table: a position at depth g is generated when
@@ -33,11 +35,11 @@ shorter than F) and p_0 (the root), ..., p_L a shortest winning line; p_i is at 
 exactly i from the root, and every g the table or the walk gives a position is the length of
 a line to it, so g >= i for p_i.  Let k be the largest index with p_k in A*'s table at
 g = k (p_0 is, at 0; p_L is won and never stored, so k < L).
-(a) p_k has a live open entry with value v <= L.  A* opened p_k when it set its g to k.
-    Each time it took p_k it either put it back (at the next f of its children not yet
+(a) p_k has a live open reference (open_list.py) with value v <= L.  A* opened p_k when
+    it set its g to k.  Each time it took p_k it either put it back (at the next f of its children not yet
     stored, or at f + 1 when the exactness test raised it), or stored every child with
     g <= k + 1; the latter would store p_{k+1} at g = k + 1, against the choice of k.  So
-    its last entry is live.  Its value is an admissible f for p_k at g = k: every value A*
+    its last reference is live.  Its value is an admissible f for p_k at g = k: every value A*
     gives (g + h, pathmax over ancestors at their own exact g, the raise) is at most
     g + the distance to a win, here k + (L - k) = L.
 (b) So in iteration T = L the walk starts at p_k, at g = k, and by the argument of ida.py
@@ -46,14 +48,16 @@ g = k (p_0 is, at 0; p_L is won and never stored, so k < L).
     (it would be at g' = i + 1, against the choice of k), and if the walk's table holds it
     at g' <= i + 1 in this iteration it was expanded there.  p_{L-1}'s expansion generates
     the win.
-(c) A win generated from a root at g0 and depth d is a line of A*'s parent chain to the
-    root (at most g0 moves: a parent's g only goes down) and d moves, d + g0 <= T; so an
+(c) A win generated from a root at g0 and depth d is a line to the root of at most g0
+    moves (its g is the length of the line through the parents that set the g values:
+    a g only goes down) and d moves, d + g0 <= T; so an
     iteration T that finds a win finds one of at most T moves, and an iteration without
     one proves L > T.  The first iteration with a win has T = L: a shortest solution.
 With an upper bound U (a win already found), iteration T = U - 1 without a win proves it
 shortest.  Like IDA*, this never answers LOST.
 
-Memory: A*'s table and payload (kept), the roots (4 bytes each) and their starts by (v, h),
+Memory: A*'s table and g values (kept), the roots (4 bytes each, in the place of A*'s
+links) and their starts by (v, h),
 the walk's stack and its table: --max-memory still bounds the whole solve.
 """
 from __future__ import annotations
@@ -79,10 +83,11 @@ from .ida import (
 )
 from .ida import ST_SLOTS as IDA_SLOTS
 from .ida_table import seen, seen_or_store, tt_prefetch
-from .open_list import HBUCKETS, NBUCKETS
-from .parents import chain_keys, chain_length, moves_through
+from .open_list import END, HBUCKETS, NBUCKETS, link_next
+from .parents import moves_through
 from .status import RUNNING, TOO_LONG, WON
 from .table import prefetch_row, table_find_from, table_prefetch
+from .table_line import line_to
 
 CODES = 1 << 15             # root codes (v - F) * HBUCKETS + h; larger ones are clipped
 NEXT_ROOT = IDA_SLOTS       # the next root of this iteration (an index into the roots)
@@ -93,16 +98,17 @@ ST_SLOTS = IDA_SLOTS + 3
 
 @njit(cache=True)
 def order_roots(opens, gs, base_f, starts, cur):
-    """Turn A*'s open lists into the roots, in place: e_slot[0:k] the stored positions with
-    a live entry (gs[slot] == the entry's g), in the order A* would take them: bucket by
-    bucket, lowest (v, h) first, and within a bucket newest first, the fronts' lists
-    taken in turn one live entry at a time (as A* takes turns between its fronts).
-    starts[c] is set to the number of roots whose code, (v - base_f) * HBUCKETS + h
-    clipped to 0..CODES - 2, is below c (a clipped root is only walked from earlier than
-    it need be; codes never go down along the order).  Returns k.  Linear in the entries,
-    no memory beside (cur: an int64 array of a slot a front, to work in); the open lists
-    are meaningless afterwards."""
-    heads, e_slot, e_g, e_next, ne, lows = opens
+    """Turn A*'s open lists into the roots, in place: links[0:k] the stored positions
+    with a live reference (a link not stale, or an entry with gs[slot] == its g), in the
+    order A* would take them: bucket by bucket, lowest (v, h) first, and within a bucket
+    newest first, the fronts' lists taken in turn one live reference at a time (as A*
+    takes turns between its fronts).  starts[c] is set to the number of roots whose code,
+    (v - base_f) * HBUCKETS + h clipped to 0..CODES - 2, is below c (a clipped root is
+    only walked from earlier than it need be; codes never go down along the order).
+    Returns k (at most len(links): the caller makes room).  Linear in the slots and
+    entries, no memory beside (cur: an int64 array of a reference a front, to work in);
+    the open lists are meaningless afterwards."""
+    heads, e_slot, e_g, e_next, ne, lows, links = opens
     nf = lows.shape[0]
     starts[:] = 0
     k = 0
@@ -114,33 +120,67 @@ def order_roots(opens, gs, base_f, starts, cur):
         while more:
             more = False
             for f in range(nf):
-                e = cur[f]
-                while e >= 0 and gs[e_slot[e]] != e_g[e]:
-                    e = e_next[e]           # a stale entry: not a root
-                if e >= 0:
+                r = _live(cur[f], opens, gs)
+                if r == END:
+                    cur[f] = END
+                    continue
+                if r >= 0:                  # a slot: its place + 1 in its link
+                    cur[f] = link_next(links[r])
+                    links[r] = k + 1
+                else:                       # an entry: its place in e_next
+                    e = -2 - r
                     cur[f] = e_next[e]
-                    e_next[e] = k           # where it goes
-                    e_g[e] = -1             # live, not yet moved (a g is never negative)
-                    starts[code + 1] += 1
-                    k += 1
-                    more = True
-                else:
-                    cur[f] = -1
+                    e_next[e] = k
+                    e_g[e] = -1             # a root not yet placed (a g is never negative)
+                starts[code + 1] += 1
+                k += 1
+                more = True
     for c in range(1, starts.shape[0]):
         starts[c] += starts[c - 1]
-    # move each root to its place, following cycles (e_g: -2 placed, -3 emptied)
-    for i in range(ne[0]):
-        if e_g[i] != -1:
-            continue
-        slot, to = e_slot[i], e_next[i]
-        e_g[i] = -3
-        while e_g[to] == -1:            # a root not yet moved: take its place, carry it on
-            slot, e_slot[to] = e_slot[to], slot
-            e_g[to] = -2
-            to = e_next[to]
-        e_slot[to] = slot
-        e_g[to] = -2
+    # now links[s] is s's place + 1 or 0; place each root, placed ones as -(slot + 1)
+    for e in range(ne[0]):
+        if e_g[e] == -1:
+            _place(links, e_slot[e], e_next[e])
+    for s in range(links.shape[0]):
+        to = links[s] - 1
+        if to >= 0:
+            links[s] = 0
+            _place(links, s, to)
+    for i in range(k):
+        links[i] = -links[i] - 1
     return k
+
+
+@njit(cache=True, inline="always")
+def _live(r, opens, gs):
+    """The first live reference from r on along its list (END if none); a stale link
+    passed on the way is unlinked (0)."""
+    e_slot, e_g, e_next, links = opens[1], opens[2], opens[3], opens[6]
+    while r != END:
+        if r >= 0:
+            link = links[r]
+            if link > 0:
+                return r
+            links[r] = 0
+            r = link_next(link)
+        else:
+            e = -2 - r
+            if gs[e_slot[e]] == e_g[e]:
+                return r
+            r = e_next[e]
+    return END
+
+
+@njit(cache=True, inline="always")
+def _place(links, slot, to):
+    """Put root `slot` at place `to`; a root not yet placed that held `to` (its own
+    place + 1 there) is carried on to its place, and so on along the cycle."""
+    while links[to] > 0:
+        nxt = links[to] - 1
+        links[to] = -(slot + 1)
+        slot = to
+        to = nxt
+    links[to] = -(slot + 1)
 
 
 @njit(cache=True, inline="always")
@@ -225,30 +265,31 @@ class Frontier:
 
     def __init__(self, search):
         self.root = search.root
-        self.keys, self.parent, self.gs = search.keys, search.parent, search.gs
+        self.keys, self.gs = search.keys, search.gs
         self.base_f = search.bound()
         opens = search.opens
         search.opens = None
         search.status = TOO_LONG        # it cannot go on without its open list
+        links = opens[6]
+        if search.stored + int(opens[4][0]) > links.shape[0]:   # more roots than slots
+            links = np.concatenate((links, np.zeros(int(opens[4][0]), np.int32)))
+            opens = opens[:6] + (links,)
         self.starts = np.zeros(CODES + 1, np.int64)
         k = order_roots(opens, self.gs, self.base_f, self.starts,
                         np.empty(opens[5].shape[0], np.int64))
-        e_slot = opens[1]
         del opens
-        e_slot.resize(k, refcheck=False)    # in place: the tail goes back to the system
-        self.roots = e_slot
+        links.resize(k, refcheck=False)     # in place: the tail goes back to the system
+        self.roots = links
 
     def held_bytes(self) -> int:
-        """Bytes held: A*'s table and payload, the roots and their starts."""
-        return sum(a.nbytes for a in (self.keys, self.parent, self.gs, self.roots,
-                                      self.starts))
+        """Bytes held: A*'s table and g values, the roots and their starts."""
+        return sum(a.nbytes for a in (self.keys, self.gs, self.roots, self.starts))
 
-    def prefix(self, slot: int) -> np.ndarray:
-        """The canonical keys of the positions along A*'s parent chain from the root's
-        child to `slot`."""
-        chain = np.empty((chain_length(self.parent, slot) - 1, KEY_WORDS), np.int64)
-        chain_keys(self.keys, self.parent, slot, chain)
-        return chain
+    def prefix(self, slot: int, bound: int) -> np.ndarray:
+        """The canonical keys of the positions after each move of a line from the root
+        to `slot` (gs[slot] moves), when a win of `bound` moves in all continues it from
+        there (table_line.py)."""
+        return line_to(self.root, self.keys, self.gs, slot, bound)
 
 
 class FrontierIda(IdaStar):
@@ -276,5 +317,6 @@ class FrontierIda(IdaStar):
         length = int(self.st[LENGTH])
         if length < 0:
             return list(self.upper)
-        prefix = self.fr.prefix(int(self.fr.roots[self.st[ROOT]]))
+        slot = int(self.fr.roots[self.st[ROOT]])
+        prefix = self.fr.prefix(slot, int(self.fr.gs[slot]) + length)
         return moves_through(self.root, np.concatenate((prefix, stack_keys(self.stack, length))))

@@ -1,6 +1,13 @@
-"""A*'s open lists (numba): buckets by (f, h), one set per front, as linked lists through
-shared entry arrays, passed to the kernels as one tuple, `opens` = (heads, e_slot, e_g,
-e_next, ne, lows) (the layout is in search/astar.py's docstring)."""
+"""A*'s open lists (numba): buckets by (f, h), one set per front, as linked lists that
+run through the table's slots themselves (A*: a slot's link) and through open entries
+(a slot already in a list, and every position in greedy search), passed to the kernels
+as one tuple, `opens` = (heads, e_slot, e_g, e_next, ne, lows, links) (the layout is in
+search/astar.py's docstring).
+
+A list's references (heads, e_next, the free list, a link's next) are int32: a slot s as
+s, an entry e as -2 - e, END (-1) for the end.  links[s] is 0 while slot s is in no list
+through its link, next + LINK_BIAS (> 0) while it is, and the negative of that once A*
+gave the position a shorter path (its link is stale: `pop` answers g = -1 there)."""
 import numpy as np
 
 from ..jit import njit
@@ -12,17 +19,37 @@ MAX_F = 1000                # A*: f above this answers TOO_LONG (UNKNOWN), never
 NBUCKETS = (MAX_F + 1) * HBUCKETS   # buckets of one front
 FRONTS = 4                  # A*'s fronts (see expansion.astar_run)
 FRONT_START = 256           # when they join (see next_front)
-assert MAX_F < 2 ** 15       # g fits int16
-ENTRY_MAX = (1 << 31) - 1   # open entries are int32
+assert MAX_F < 2 ** 15       # an entry's g fits int16
+MAX_G = 255                 # A* keeps g in a byte: it answers TOO_LONG past f = MAX_G
+END = -1                    # the end of a list, or no free entry
+ENTRY_MAX = 1 << 29         # open entries: their references -2 - e fit int32 with LINK_BIAS
+LINK_BIAS = ENTRY_MAX + 2   # a link holds its next reference + LINK_BIAS, > 0
+LINK_SLOTS = (1 << 31) - LINK_BIAS      # A*'s slots: a link's next slot + LINK_BIAS fits
 OPEN_ENTRY_BYTES = 10       # e_slot, e_next (int32) and e_g (int16)
+LINK_BYTES = 4              # links (int32), a slot
 
 
-def new_open_list(nfronts: int, entries: int):
+def new_open_list(nfronts: int, entries: int, nslots: int):
     """Empty arrays for `opens` (astar.astar_start sets them up): the bucket heads of
-    nfronts fronts, `entries` open entries, ne and lows."""
+    nfronts fronts, `entries` open entries, ne, lows and the links of nslots slots
+    (nslots 0: greedy search, whose positions all go through entries)."""
     return (np.empty(nfronts * NBUCKETS, np.int32), np.empty(entries, np.int32),
             np.empty(entries, np.int16), np.empty(entries, np.int32), np.zeros(2, np.int64),
-            np.empty(nfronts, np.int64))
+            np.empty(nfronts, np.int64), np.zeros(max(1, nslots), np.int32))
+
+
+@njit(cache=True, inline="always")
+def link_next(link):
+    """The next reference a link (non-zero: linked, fresh or stale) holds."""
+    return abs(link) - LINK_BIAS
+
+
+@njit(cache=True, inline="always")
+def mark_stale(links, slot):
+    """A* gave slot's position a shorter path: its link, if it is in a list, goes stale
+    (the new g goes into the lists through an entry)."""
+    if links[slot] > 0:
+        links[slot] = -links[slot]
 
 
 @njit(cache=True, inline="always")
@@ -36,41 +63,55 @@ def child_f(h, outlook, g2, f, greedy):
 
 @njit(cache=True)
 def push(opens, slot, g, f, h, front):
-    """Open `slot` at (f, h) in `front`'s buckets, newest first, with g (A*'s g, or greedy
-    search's in-move code) in its entry; False when no entry is left (the caller answers
-    FULL)."""
-    heads, e_slot, e_g, e_next, ne, lows = opens
-    n = ne[1]
-    if n >= 0:
-        ne[1] = e_next[n]       # a free entry first
-    else:
-        n = ne[0]
-        if n >= e_slot.shape[0]:
-            return False
-        ne[0] = n + 1
+    """Open `slot` at (f, h) in `front`'s buckets, newest first: A* through the slot's
+    link when it is in no list (its g is then the table's, gs[slot], which A* always
+    pushes), else through an entry holding g (A*'s g, or greedy search's in-move code).
+    False when no entry is left (the caller answers FULL)."""
+    heads, e_slot, e_g, e_next, ne, lows, links = opens
     b = f * HBUCKETS + h
     at = front * NBUCKETS + b
-    e_slot[n] = slot
-    e_g[n] = g
-    e_next[n] = heads[at]
-    heads[at] = n
+    if links.shape[0] > 1 and links[slot] == 0:
+        links[slot] = heads[at] + LINK_BIAS
+        heads[at] = slot
+    else:
+        n = ne[1]
+        if n != END:
+            n = -2 - n
+            ne[1] = e_next[n]       # a free entry first
+        else:
+            n = ne[0]
+            if n >= e_slot.shape[0]:
+                return False
+            ne[0] = n + 1
+        e_slot[n] = slot
+        e_g[n] = g
+        e_next[n] = heads[at]
+        heads[at] = -2 - n
     if b < lows[front]:
         lows[front] = b
     return True
 
 
 @njit(cache=True, inline="always")
-def pop(opens, front):
-    """Take the newest entry of `front`'s lowest bucket (next_front found it non-empty)
-    and free it; returns its (slot, g, f, h)."""
-    heads, e_slot, e_g, e_next, ne, lows = opens
+def pop(opens, front, gs):
+    """Take the newest reference of `front`'s lowest bucket (next_front found it
+    non-empty) and free its link or entry; returns its (slot, g, f, h): g from the
+    entry, or for a link gs[slot], or -1 when the link was stale (no g is negative)."""
+    heads, e_slot, e_g, e_next, ne, lows, links = opens
     b = lows[front]
     at = front * NBUCKETS + b
-    e = heads[at]
+    r = heads[at]
+    if r >= 0:
+        link = links[r]
+        heads[at] = link_next(link)
+        links[r] = 0
+        g = np.int64(gs[r]) if link > 0 else np.int64(-1)
+        return np.int64(r), g, b // HBUCKETS, b % HBUCKETS
+    e = -2 - r
     heads[at] = e_next[e]
     e_next[e] = ne[1]       # e is free again
-    ne[1] = e
-    return e_slot[e], e_g[e], b // HBUCKETS, b % HBUCKETS
+    ne[1] = r
+    return np.int64(e_slot[e]), np.int64(e_g[e]), b // HBUCKETS, b % HBUCKETS
 
 
 @njit(cache=True)
@@ -85,7 +126,7 @@ def next_front(opens, stats):
     for i in range(nf):
         b = lows[i]
         base = i * NBUCKETS
-        while b < NBUCKETS and heads[base + b] < 0:
+        while b < NBUCKETS and heads[base + b] == END:
             b += 1
         lows[i] = b
         if b < NBUCKETS and b // HBUCKETS < best:

@@ -1,5 +1,6 @@
-"""A*'s parent pointers (numba kernels): moving the payload to new slots after a rehash,
-and tracing the solution through the chain of parents (search/astar.py keeps them); and
+"""A*'s payload (numba kernels): moving it and the open lists' references to new slots
+after a rehash, and tracing greedy search's solution through its chain of parents
+(search/astar.py keeps them); and
 reading a line back from the layered search's records (search/layers.py), and moving
 its places up the records to relays (search/relay.py).
 """
@@ -8,22 +9,42 @@ import numpy as np
 from ..jit import njit
 from ..rules.engine import MAX_MOVES, NCOLS, apply_move, generate_moves, is_won
 from ..rules.keys import KEY_WORDS, canonical_key, key_to_columns
+from .open_list import LINK_BIAS, link_next
+
+
+@njit(cache=True, inline="always")
+def _renamed(ref, slot_map):
+    """An open list's reference after a rehash: a slot's is renamed, an entry's or END
+    stays (open_list.py)."""
+    return slot_map[ref] if ref >= 0 else ref
 
 
 @njit(cache=True)
-def move_payload(parent, gs, slot_map, new_parent, new_gs, e_slot, ne, greedy):
-    """After a rehash: each slot's payload moves to its new slot, parent pointers and
-    open entries (every entry ever used, free ones too) name new slots."""
-    for s in range(parent.shape[0]):
+def move_payload(payload, slot_map, new_payload, opens, new_links, greedy):
+    """After a rehash: each slot's payload and link move to its new slot; parent
+    pointers, links and the open lists' references to slots (bucket heads, entries'
+    next references and slots, every entry ever used, free ones too) name new slots."""
+    parent, gs = payload
+    new_parent, new_gs = new_payload
+    heads, e_slot, e_next, ne, links = opens[0], opens[1], opens[3], opens[4], opens[6]
+    for s in range(slot_map.shape[0]):
         t = slot_map[s]
         if t < 0:
             continue
-        p = parent[s]
-        new_parent[t] = 0 if p == 0 else slot_map[p - 1] + 1
-        if not greedy:
-            new_gs[t] = gs[s]
-    for i in range(ne):
+        if greedy:
+            p = parent[s]
+            new_parent[t] = 0 if p == 0 else slot_map[p - 1] + 1
+            continue
+        new_gs[t] = gs[s]
+        link = links[s]
+        if link != 0:
+            moved = _renamed(link_next(link), slot_map) + LINK_BIAS
+            new_links[t] = moved if link > 0 else -moved
+    for b in range(heads.shape[0]):
+        heads[b] = _renamed(heads[b], slot_map)
+    for i in range(ne[0]):
         e_slot[i] = slot_map[e_slot[i]]
+        e_next[i] = _renamed(e_next[i], slot_map)
 
 
 @njit(cache=True)

@@ -52,7 +52,9 @@ PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
 FRONTIER_SHARE = 0.5            # past A*'s memory: IDA* from A*'s frontier first, for at
                                 # most this many expansions per position A* stored
-MIN_WALK_BYTES = 1 << 20        # ... when the memory A*'s table leaves holds at least this
+MIN_WALK_BYTES = 1 << 18        # ... when the memory A*'s table leaves holds at least this
+                                # (A* fills its budget with slots: at 4 MB about 0.95 MB
+                                # is left, at 1 GB 50 MB)
 LAYERS = True                   # past A*'s memory: the layered search first (else IDA*)
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
