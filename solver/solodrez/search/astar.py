@@ -334,8 +334,7 @@ class AStar:
         win_parent = int(self.stats[WIN_PARENT])
         if not self.greedy:
             self.opens = None       # the search is over: its links make room to read back
-            return moves_through(self.root, line_to(self.root, self.keys, self.gs,
-                                                     win_parent, int(self.stats[LENGTH])))
+            return moves_through(self.root, line_to(self.keys, self.gs, win_parent))
         out = np.empty(chain_length(self.parent, win_parent), np.int64)
         trace_path(self.root, self.keys, self.parent, win_parent, out)
         return out.tolist()

@@ -285,11 +285,10 @@ class Frontier:
         """Bytes held: A*'s table and g values, the roots and their starts."""
         return sum(a.nbytes for a in (self.keys, self.gs, self.roots, self.starts))
 
-    def prefix(self, slot: int, bound: int) -> np.ndarray:
+    def prefix(self, slot: int) -> np.ndarray:
         """The canonical keys of the positions after each move of a line from the root
-        to `slot` (gs[slot] moves), when a win of `bound` moves in all continues it from
-        there (table_line.py)."""
-        return line_to(self.root, self.keys, self.gs, slot, bound)
+        to `slot` (gs[slot] moves), a root that the walk's win starts from (table_line.py)."""
+        return line_to(self.keys, self.gs, slot)
 
 
 class FrontierIda(IdaStar):
@@ -317,6 +316,5 @@ class FrontierIda(IdaStar):
         length = int(self.st[LENGTH])
         if length < 0:
             return list(self.upper)
-        slot = int(self.fr.roots[self.st[ROOT]])
-        prefix = self.fr.prefix(slot, int(self.fr.gs[slot]) + length)
+        prefix = self.fr.prefix(int(self.fr.roots[self.st[ROOT]]))
         return moves_through(self.root, np.concatenate((prefix, stack_keys(self.stack, length))))
