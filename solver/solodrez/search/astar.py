@@ -171,6 +171,7 @@ class AStar:
         self.opens = new_open_list(nfronts, entries, 0)
         nslots = slots_for(max_bytes - self.fixed_bytes(), self.slot_bytes)
         if not greedy:
+            nslots = min(nslots, LINK_SLOTS)
             self.opens = new_open_list(nfronts, entries, nslots)
         self.keys, self.size = new_table(nslots)
         self.parent = np.zeros(nslots if greedy else 1, np.int32)
