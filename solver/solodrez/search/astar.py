@@ -88,7 +88,7 @@ from .stats_slots import ASTAR_STATS, EXPANDED, LENGTH, WIN_PARENT
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON  # noqa: F401  (LOST, TOO_LONG: run answers them)
 from .table import (
     KEY_BYTES,
-    capacity,
+    MAX_SLOTS,
     grow_table,
     new_table,
     next_slots,
@@ -172,7 +172,7 @@ class AStar:
         nslots = slots_for(max_bytes - self.fixed_bytes(), self.slot_bytes)
         if not greedy:
             nslots = min(nslots, LINK_SLOTS)
-            self.opens = new_open_list(nfronts, entries, nslots)
+            self.opens = self.opens[:6] + (np.zeros(nslots, np.int32),)
         self.keys, self.size = new_table(nslots)
         self.parent = np.zeros(nslots if greedy else 1, np.int32)
         self.gs = np.zeros(1 if greedy else nslots, np.uint8)
@@ -263,10 +263,9 @@ class AStar:
             peak = self.table_bytes()
         if table_full(self.size, self.keys.shape[0], MAX_MOVES):
             n = self.keys.shape[0]
-            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail)
-            if slots is not None and not self.greedy:
-                slots = min(slots, LINK_SLOTS)
-            if slots is None or capacity(slots) < capacity(n) + 2 * MAX_MOVES:
+            slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail,
+                               MAX_SLOTS if self.greedy else LINK_SLOTS)
+            if slots is None:
                 return None
             peak = max(peak, self.fixed_bytes() + n * (self.slot_bytes + 4)
                        + slots * self.slot_bytes)

@@ -164,7 +164,7 @@ def grow_table(keys, nslots: int, want_map: bool = True):
 
 
 def next_slots(nslots: int, fixed_bytes: int, slot_bytes: int, map_bytes: int,
-               avail: int, reserve: int = 0) -> int | None:
+               avail: int, most: int = MAX_SLOTS) -> int | None:
     """The slot count a full table grows to, or None when `avail` leaves no room.
 
     fixed_bytes: what the search holds besides its table's slots; slot_bytes: a slot with
@@ -174,14 +174,14 @@ def next_slots(nslots: int, fixed_bytes: int, slot_bytes: int, map_bytes: int,
     grown table (with its map) is at most 1/16 of avail; then one last step to all that
     avail leaves, so the budget is used, not a power of two below it, and the old table
     held during that step costs at most 1/16 of it (deal 14710 needs 30M greedy
-    positions, 34.5M slots of 28 bytes, 90% of 1 GiB).  The last step leaves `reserve`
-    bytes a slot for what the search will still add beside its table (A*'s open list).
+    positions, 34.5M slots of 28 bytes, 90% of 1 GiB).  Never more than `most` slots (A*'s
+    links name slots below open_list.LINK_SLOTS).
     """
     old = nslots * slot_bytes + nslots * map_bytes
     four = 4 * nslots
-    if 16 * (fixed_bytes + four * (slot_bytes + map_bytes)) <= avail:
+    if 16 * (fixed_bytes + four * (slot_bytes + map_bytes)) <= avail and four <= most:
         return four
-    last = min(MAX_SLOTS, (avail - fixed_bytes - old) // (slot_bytes + reserve))
+    last = min(most, (avail - fixed_bytes - old) // slot_bytes)
     if capacity(last) < capacity(nslots) + 2 * 256 + 1:  # must hold at least an expansion more
         return None
     return last
