@@ -1,7 +1,8 @@
 """A*'s open lists (search/open_list.py), threaded through the slots' links with entries
 beside them, against a plain model with an entry for every push (as A* kept them before):
 the same positions come off in the same order, a stale link exactly where the model's
-entry is stale, and a table's growth (parents.move_payload) renames without a change."""
+entry is stale, a table's growth (parents.move_payload) renames without a change, and
+compaction (open_list.compact) drops only stale references."""
 from __future__ import annotations
 
 import random
@@ -10,7 +11,16 @@ import numpy as np
 import pytest
 
 from drez.solver.solodrez.search import open_list
-from drez.solver.solodrez.search.open_list import HBUCKETS, NBUCKETS, mark_stale, next_front, pop, push
+from drez.solver.solodrez.search.open_list import (
+    HBUCKETS,
+    NBUCKETS,
+    compact,
+    entries_left,
+    mark_stale,
+    next_front,
+    pop,
+    push,
+)
 from drez.solver.solodrez.search.parents import move_payload
 from drez.solver.solodrez.search.stats_slots import ASTAR_STATS, EXPANDED
 
@@ -18,7 +28,7 @@ from drez.solver.solodrez.search.stats_slots import ASTAR_STATS, EXPANDED
 def _fresh(nfronts, nslots, entries=8):
     opens = open_list.new_open_list(nfronts, entries, nslots)
     opens[0][:] = open_list.END
-    opens[4][:] = (0, open_list.END)
+    opens[4][:] = (0, open_list.END, 0)
     opens[5][:] = NBUCKETS
     return opens
 
@@ -88,6 +98,72 @@ def test_links_and_entries_pop_as_a_plain_list_of_entries(seed):
             opens, gs = _grown(opens, gs, model, rng)
             nslots = gs.shape[0]
     assert stale_pops > 0 and links_used > 100
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_compaction_drops_only_stale_references(seed):
+    """As above, with open_list.compact now and then: every live pop (g the slot's g)
+    names the model's next live (slot, g, f, h) in the front popped, the model's stale
+    ones skipped; the lists run out of live references together; the free list's count
+    matches its length; compaction freed entries and turned some into links."""
+    rng = random.Random(100 + seed)
+    nfronts, nslots = 1 + seed % 4, 64
+    opens = _fresh(nfronts, nslots)
+    gs = np.zeros(nslots, np.uint8)
+    model = Model(nfronts)
+    stats = np.zeros(ASTAR_STATS, np.int64)
+    stats[EXPANDED] = 10**9
+    live_pops = freed = converted = 0
+    for _ in range(4000):
+        op = rng.random()
+        if op < 0.45:
+            slot = rng.randrange(nslots)
+            if rng.random() < 0.5 and gs[slot] > 1:
+                gs[slot] = rng.randrange(1, int(gs[slot]))
+                mark_stale(opens[6], slot)
+            elif gs[slot] == 0:
+                gs[slot] = rng.randrange(1, 60)
+            g = int(gs[slot])
+            f, h, front = g + rng.randrange(0, 4), rng.randrange(0, HBUCKETS), rng.randrange(nfronts)
+            while not push(opens, slot, g, f, h, front):
+                opens = _grown_entries(opens)
+            model.push(slot, g, f, h, front)
+        elif op < 0.93:
+            front = next_front(opens, stats)
+            if front < 0:
+                assert _live_left(model, gs) == 0
+                continue
+            slot, g, f, h = pop(opens, front, gs)
+            if g != gs[slot]:
+                continue                # stale: A* skips it; the model keeps its own
+            while True:
+                mslot, mg, mf, mh = model.pop(front)
+                if mg == gs[mslot]:
+                    break
+            assert (slot, g, f, h) == (mslot, mg, mf, mh)
+            live_pops += 1
+        else:
+            linked = int((opens[6] > 0).sum())
+            before = int(entries_left(opens))
+            free = int(compact(opens, gs))
+            assert free == _free_length(opens) == opens[4][2]
+            freed += int(entries_left(opens) > before)
+            converted += int((opens[6] > 0).sum()) - linked
+            assert not (opens[6] < 0).any()
+    assert live_pops > 500 and freed > 0 and converted > 0
+
+
+def _live_left(model, gs):
+    return sum(1 for d in model.buckets for v in d.values() for s, g in v if g == gs[s])
+
+
+def _free_length(opens):
+    e_next, ne = opens[3], opens[4]
+    n, r = 0, int(ne[1])
+    while r != open_list.END:
+        n += 1
+        r = int(e_next[-2 - r])
+    return n
 
 
 def _grown_entries(opens):

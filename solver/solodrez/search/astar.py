@@ -48,17 +48,22 @@ slot or an entry), and a stats array (stats_slots.py):
     e_next[e]     int32, the next reference in its bucket (or in the free list)
     e_g[e]        int16, A*: g when e was pushed (a stale entry has gs[slot] < e_g[e]);
                   greedy: the in-move code of the position (commute.came_code)
-    ne            [0] entries ever used, [1] the free list's first entry (entries taken
-                  off the open list are reused: greedy mode ends with 1-2% of its stored
-                  positions open, though early on it can hold far more: 14710 has
-                  700,000 open at 1.5M stored, so entries must stay small)
+    ne            [0] entries ever used, [1] the free list's first entry, [2] the free
+                  list's length (entries taken off the open list are reused: greedy
+                  mode ends with 1-2% of its stored positions open, though early on it
+                  can hold far more: 14710 has 700,000 open at 1.5M stored, so entries
+                  must stay small)
     lows[i]       the lowest bucket of front i that may be non-empty
 Greedy keeps gs, A* parent and greedy links as one-element placeholders.  Bounds: slots
 below LINK_SLOTS and entries below ENTRY_MAX (open_list.py), g at most MAX_G.  A* costs
 29 bytes a slot, 33 a position at 7/8 load, and its entries are few (deal 29502 at
 1 GB: before, 30 bytes a slot and 1.3 open entries of 10 bytes a position, 47 bytes a
 position; A* now holds 31.3M positions in 1 GiB where it held 21.5M); greedy costs 28
-bytes a slot and 10 an entry.
+bytes a slot and 10 an entry.  When A*'s entries are used up and the memory has no room
+to grow them, the open lists are compacted (open_list.compact: stale references
+dropped, entries turned into links where their slot is in no list) and the same search
+goes on: deal 83820 used up its 2.1M entries at 23.7M positions, and compaction freed
+all but 39 of them in 8.9 s, so A* went on to the 31.3M its table holds.
 """
 from __future__ import annotations
 
@@ -80,6 +85,8 @@ from .open_list import (
     LINK_SLOTS,
     NBUCKETS,
     OPEN_ENTRY_BYTES,
+    compact,
+    entries_left,
     new_open_list,
     push,
 )
@@ -119,6 +126,7 @@ def astar_start(root, table, payload, opens, stats, greedy):
     heads[:] = END
     ne[0] = 0
     ne[1] = END
+    ne[2] = 0
     stats[:] = 0
     lows[:] = NBUCKETS
     if is_won(root):
@@ -206,7 +214,7 @@ class AStar:
 
     @property
     def ne(self) -> np.ndarray:
-        """[0] open entries ever used, [1] the head of their free list."""
+        """[0] open entries ever used, [1] the head of their free list, [2] its length."""
         return self.opens[4]
 
     @property
@@ -243,13 +251,14 @@ class AStar:
         return self.keys.shape[0] * self.slot_bytes + self.fixed_bytes()
 
     def _open_full(self) -> bool:
-        return int(self.ne[0]) + self.min_entries > self.e_slot.shape[0]
+        return int(entries_left(self.opens)) < self.min_entries
 
     def grow_within(self, avail: int) -> int | None:
         """Make room to go on within `avail` bytes in all, at the peak of the growth;
         returns that peak, or None (and nothing changes) when avail is too small.
 
-        The open list doubles while that fits, else takes what is left.  The table grows
+        The open list doubles while that fits, else takes what is left; A*'s is compacted
+        when nothing is left (_compacted).  The table grows
         fourfold while small (table.next_slots), then takes all the rest at once: A*'s
         open list runs through the slots and needs few entries, and the old table's
         bytes come back after the growth for more.  (Before, with an entry for every
@@ -257,10 +266,11 @@ class AStar:
         peak = self.table_bytes()
         if self._open_full():
             grown = self._open_room(avail)
-            if grown is None:
+            if grown is not None:
+                self._grow_open(grown)
+                peak = self.table_bytes()
+            elif not self._compacted():
                 return None
-            self._grow_open(grown)
-            peak = self.table_bytes()
         if table_full(self.size, self.keys.shape[0], MAX_MOVES):
             n = self.keys.shape[0]
             slots = next_slots(n, self.fixed_bytes(), self.slot_bytes, 4, avail,
@@ -281,6 +291,20 @@ class AStar:
         most = (avail - table - e * OPEN_ENTRY_BYTES) // OPEN_ENTRY_BYTES
         grown = min(2 * e, most, ENTRY_MAX)
         return grown if grown >= e + self.min_entries else None
+
+    def _compacted(self) -> bool:
+        """A*, when its entries are used up and cannot grow: the stale references dropped
+        from the open lists and the entries of slots in no list turned into links
+        (open_list.compact: the same search goes on); True when that freed at least an
+        eighth of the entries (less would have it compact again and again)."""
+        if self.greedy:
+            return False
+        freed = int(compact(self.opens, self.gs))
+        if freed < max(self.min_entries, self.e_slot.shape[0] // 8):
+            return False
+        if self.status == FULL:
+            self.status = RUNNING
+        return True
 
     def _grow_open(self, entries: int | None = None) -> None:
         """More open entries (twice as many by default); their numbers do not change."""

@@ -11,7 +11,7 @@ from .children import children_work, key_children
 from .commute import NO_RULE, came_code, came_words, covered
 from .deadness import is_dead
 from .late_choice import TEST_SLOTS, chosen_not_exact
-from .open_list import MAX_F, MAX_G, child_f, mark_stale, next_front, pop, push, seed_fronts
+from .open_list import MAX_F, MAX_G, child_f, entries_left, mark_stale, next_front, pop, push, seed_fronts
 from .ordering import shuffle_ties, sort_scored
 from .stats_slots import EXPANDED, LENGTH, SKIPPED, WIN_PARENT
 from .status import FULL, LOST, RUNNING, TOO_LONG, WON
@@ -36,9 +36,8 @@ def astar_work():
 def _no_room(table, opens):
     """Whether one more expansion might not fit in the table or the open entries."""
     keys, size = table
-    e_slot, ne, lows = opens[1], opens[4], opens[5]
     return table_full(size, keys.shape[0], MAX_MOVES) or \
-        ne[0] + lows.shape[0] * (MAX_MOVES + 1) > e_slot.shape[0]
+        entries_left(opens) < opens[5].shape[0] * (MAX_MOVES + 1)
 
 
 @njit(cache=True, inline="always")

@@ -7,7 +7,9 @@ search/astar.py's docstring).
 A list's references (heads, e_next, the free list, a link's next) are int32: a slot s as
 s, an entry e as -2 - e, END (-1) for the end.  links[s] is 0 while slot s is in no list
 through its link, next + LINK_BIAS (> 0) while it is, and the negative of that once A*
-gave the position a shorter path (its link is stale: `pop` answers g = -1 there)."""
+gave the position a shorter path (its link is stale: `pop` answers g = -1 there).
+`compact` drops the stale references and turns entries into links where it can, when A*
+has used up its entries and has no memory to grow them."""
 import numpy as np
 
 from ..jit import njit
@@ -31,11 +33,19 @@ LINK_BYTES = 4              # links (int32), a slot
 
 def new_open_list(nfronts: int, entries: int, nslots: int):
     """Empty arrays for `opens` (astar.astar_start sets them up): the bucket heads of
-    nfronts fronts, `entries` open entries, ne, lows and the links of nslots slots
+    nfronts fronts, `entries` open entries, ne ([0] entries ever used, [1] the head of
+    the free list, [2] how many entries it holds), lows and the links of nslots slots
     (nslots 0: greedy search, whose positions all go through entries)."""
     return (np.empty(nfronts * NBUCKETS, np.int32), np.empty(entries, np.int32),
-            np.empty(entries, np.int16), np.empty(entries, np.int32), np.zeros(2, np.int64),
+            np.empty(entries, np.int16), np.empty(entries, np.int32), np.zeros(3, np.int64),
             np.empty(nfronts, np.int64), np.zeros(max(1, nslots), np.int32))
+
+
+@njit(cache=True, inline="always")
+def entries_left(opens):
+    """How many more entries pushes can take: the free list's and those never used."""
+    e_slot, ne = opens[1], opens[4]
+    return e_slot.shape[0] - ne[0] + ne[2]
 
 
 @njit(cache=True, inline="always")
@@ -78,6 +88,7 @@ def push(opens, slot, g, f, h, front):
         if n != END:
             n = -2 - n
             ne[1] = e_next[n]       # a free entry first
+            ne[2] -= 1
         else:
             n = ne[0]
             if n >= e_slot.shape[0]:
@@ -111,6 +122,7 @@ def pop(opens, front, gs):
     heads[at] = e_next[e]
     e_next[e] = ne[1]       # e is free again
     ne[1] = r
+    ne[2] += 1
     return np.int64(e_slot[e]), np.int64(e_g[e]), b // HBUCKETS, b % HBUCKETS
 
 
@@ -167,3 +179,67 @@ def seed_fronts(cols, kept, kept_slot, nk, h, f, opens, scratch):
             if not push(opens, s2, 1, f2, h2, j):
                 return False
     return True
+
+
+@njit(cache=True)
+def compact(opens, gs):
+    """A* (not greedy search: its entries hold no g): drop every stale reference from the
+    lists (a stale link is unlinked, an entry whose g is no longer its slot's is freed),
+    then put a slot that is in no list in the place of its live entry (its link takes
+    the entry's next); every entry left in no list goes on the free list.  Each list
+    keeps its live references in their order, each naming the same slot at the same g,
+    so pop gives the same live (slot, g, f, h) as before, and only the stale ones
+    (which A* skips) are gone.  Returns how many entries are free.  Linear in the
+    lists' length and the entries; no memory beside."""
+    heads, e_slot, e_g, e_next, ne, _, links = opens
+    for convert in (False, True):
+        for at in range(heads.shape[0]):
+            prev = END                      # END: the list's head
+            r = heads[at]
+            while r != END:
+                if r >= 0:
+                    nxt = link_next(links[r])
+                    if links[r] < 0:
+                        links[r] = 0
+                        _set_next(opens, at, prev, nxt)
+                        r = nxt
+                        continue
+                else:
+                    e = -2 - r
+                    nxt = e_next[e]
+                    s = e_slot[e]
+                    if gs[s] != e_g[e]:
+                        _set_next(opens, at, prev, nxt)
+                        r = nxt
+                        continue
+                    if convert:
+                        if links[s] == 0:
+                            links[s] = nxt + LINK_BIAS
+                            _set_next(opens, at, prev, s)
+                            r = s
+                        else:
+                            e_slot[e] = -1 - s      # kept in a list: marked till below
+                prev = r
+                r = nxt
+    ne[1] = END
+    ne[2] = 0
+    for e in range(ne[0] - 1, -1, -1):
+        if e_slot[e] < 0:
+            e_slot[e] = -1 - e_slot[e]
+        else:
+            e_next[e] = ne[1]
+            ne[1] = -2 - e
+            ne[2] += 1
+    return ne[2]
+
+
+@njit(cache=True, inline="always")
+def _set_next(opens, at, prev, r):
+    """Make reference r follow prev (END: the head of list `at`)."""
+    heads, e_next, links = opens[0], opens[3], opens[6]
+    if prev == END:
+        heads[at] = r
+    elif prev >= 0:
+        links[prev] = r + LINK_BIAS
+    else:
+        e_next[-2 - prev] = r
