@@ -37,6 +37,7 @@ class Model:
     """The open lists as plain Python: a stack of (slot, g) for each bucket of each front."""
 
     def __init__(self, nfronts):
+        self.nfronts = nfronts
         self.buckets = [{} for _ in range(nfronts)]
 
     def push(self, slot, g, f, h, front):
@@ -70,18 +71,8 @@ def test_links_and_entries_pop_as_a_plain_list_of_entries(seed):
     for _ in range(4000):
         op = rng.random()
         if op < 0.45:
-            slot = rng.randrange(nslots)
-            if rng.random() < 0.5 and gs[slot] > 1:        # a shorter path
-                gs[slot] = rng.randrange(1, int(gs[slot]))
-                mark_stale(opens[6], slot)
-            elif gs[slot] == 0:
-                gs[slot] = rng.randrange(1, 60)
-            g = int(gs[slot])
-            f, h, front = g + rng.randrange(0, 4), rng.randrange(0, HBUCKETS), rng.randrange(nfronts)
-            links_used += int(opens[6][slot] == 0)
-            while not push(opens, slot, g, f, h, front):
-                opens = _grown_entries(opens)
-            model.push(slot, g, f, h, front)
+            opens, linked = _random_push(rng, opens, gs, model)
+            links_used += linked
         elif op < 0.95:
             front = next_front(opens, stats)
             if front < 0:
@@ -117,17 +108,7 @@ def test_compaction_drops_only_stale_references(seed):
     for _ in range(4000):
         op = rng.random()
         if op < 0.45:
-            slot = rng.randrange(nslots)
-            if rng.random() < 0.5 and gs[slot] > 1:
-                gs[slot] = rng.randrange(1, int(gs[slot]))
-                mark_stale(opens[6], slot)
-            elif gs[slot] == 0:
-                gs[slot] = rng.randrange(1, 60)
-            g = int(gs[slot])
-            f, h, front = g + rng.randrange(0, 4), rng.randrange(0, HBUCKETS), rng.randrange(nfronts)
-            while not push(opens, slot, g, f, h, front):
-                opens = _grown_entries(opens)
-            model.push(slot, g, f, h, front)
+            opens = _random_push(rng, opens, gs, model)[0]
         elif op < 0.93:
             front = next_front(opens, stats)
             if front < 0:
@@ -151,6 +132,25 @@ def test_compaction_drops_only_stale_references(seed):
             converted += int((opens[6] > 0).sum()) - linked
             assert not (opens[6] < 0).any()
     assert live_pops > 500 and freed > 0 and converted > 0
+
+
+def _random_push(rng, opens, gs, model):
+    """Push a random slot at its g (A* always pushes a slot at its table g), now and then
+    after a shorter path to it (gs lowered, its link marked stale), in the lists and the
+    model; returns opens (its entries grown if need be) and whether it went in by link."""
+    slot = rng.randrange(gs.shape[0])
+    if rng.random() < 0.5 and gs[slot] > 1:
+        gs[slot] = rng.randrange(1, int(gs[slot]))
+        mark_stale(opens[6], slot)
+    elif gs[slot] == 0:
+        gs[slot] = rng.randrange(1, 60)
+    g = int(gs[slot])
+    f, h, front = g + rng.randrange(0, 4), rng.randrange(0, HBUCKETS), rng.randrange(model.nfronts)
+    linked = int(opens[6][slot] == 0)
+    while not push(opens, slot, g, f, h, front):
+        opens = _grown_entries(opens)
+    model.push(slot, g, f, h, front)
+    return opens, linked
 
 
 def _live_left(model, gs):
