@@ -257,12 +257,12 @@ class AStar:
         """Make room to go on within `avail` bytes in all, at the peak of the growth;
         returns that peak, or None (and nothing changes) when avail is too small.
 
-        The open list doubles while that fits, else takes what is left; A*'s is compacted
-        when nothing is left (_compacted).  The table grows
-        fourfold while small (table.next_slots), then takes all the rest at once: A*'s
-        open list runs through the slots and needs few entries, and the old table's
-        bytes come back after the growth for more.  (Before, with an entry for every
-        open position, A* stopped at 1 GB with 21.5M positions: deal 29502.)"""
+        The open list doubles while that fits, else takes what is left, and A*'s is
+        compacted when nothing is left (_compacted).  The table grows fourfold while
+        small (table.next_slots), then takes all the rest at once: A*'s open list runs
+        through the slots and needs few entries, and the old table's bytes come back
+        after the growth for more.  (Before, with an entry for every open position, A*
+        stopped at 1 GB with 21.5M positions: deal 29502.)"""
         peak = self.table_bytes()
         if self._open_full():
             grown = self._open_room(avail)
