@@ -14,7 +14,6 @@ import pytest
 
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, frontier, open_list
-from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import UNKNOWN, WON, Limit, Limits, solve
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import RUNNING
@@ -217,15 +216,13 @@ def test_a_known_solution_is_proven_or_beaten():
     assert status == frontier.WON and replayed(pos, s.path()) == len(best)
 
 
-@pytest.mark.parametrize("share", [10**9, 10**-9])
 @pytest.mark.parametrize("deal", [882, 957])
-def test_solve_proves_the_minimum_from_the_frontier(deal, share, monkeypatch):
+def test_solve_proves_the_minimum_from_the_frontier(deal):
     """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
-    ample memory: with a budget no walk reaches, the walk from A*'s frontier proves it
-    alone; with a budget of one expansion it hands over (A*'s table freed) to the beams
-    and the layered search, from the bound it proved.  The solve held at most max_memory,
-    notify heard the stages in order, and progress heard all the work as it went."""
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", share)
+    ample memory: the layers from A*'s frontier prove its bound F too low, a beam finds a
+    win of F + 1 (882: the minimum, so the solve ends there) or not (957, minimum 53: then
+    the layered search from the root goes on from F + 1).  The solve held at most
+    max_memory, notify heard the stages in order, and progress heard all the work."""
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
     heard, made = [], []
@@ -237,14 +234,16 @@ def test_solve_proves_the_minimum_from_the_frontier(deal, share, monkeypatch):
     assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
     assert r.table_bytes <= cap
     assert "A*'s open positions" in heard[0]
+    f = int(heard[0].split("look for a win of ")[1].split()[0])
+    assert f"from A*'s frontier: no solution of {f} moves" in heard[1]
+    assert f"looks for a win of {f + 1} moves" in heard[2]
     later = any("depth layers" in h for h in heard)
-    assert later == (share < 1), heard
+    assert later == (ample.length > f + 1), heard
 
 
-def test_the_frontier_stage_stops_on_cancel_and_nodes(monkeypatch):
-    """Cancel or max_nodes during the walk from A*'s frontier stop the solve as they stop
-    A*: UNKNOWN, with a proven lower bound no larger than the minimum."""
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 10**9)
+def test_the_frontier_stage_stops_on_cancel_and_nodes():
+    """Cancel or max_nodes during the layers from A*'s frontier stop the solve as they
+    stop A*: UNKNOWN, with a proven lower bound no larger than the minimum."""
     pos = Position.from_deal(957)
     cancel = threading.Event()
 

@@ -190,14 +190,25 @@ def shorter_win(words: np.ndarray, lower: int, packed: list, avail: int, stop=No
     `progress` as in beam_win; `notify(text)` hears each beam start."""
     kept = peak = 0
     for target in (lower + k for k in BEAM_OFFSETS if lower + k < len(packed)):
-        width = min(BEAM_WIDTH, avail // width_bytes(target))
-        if width < MIN_WIDTH:
-            break
-        if notify:
-            notify(f"a beam search of {width:,} positions a layer looks for a win of "
-                   f"{target} moves")
-        line, n, held = beam_win(words, target, width, stop, avail, progress)
+        line, n, held = win_within(words, target, avail, stop, notify, progress)
         kept, peak = kept + n, max(peak, held)
         if line is not None:
             return line, kept, peak
+        if held == 0:
+            break
     return packed, kept, peak
+
+
+def win_within(words: np.ndarray, target: int, avail: int, stop=None, notify=None,
+               progress=None) -> tuple[list | None, int, int]:
+    """A win of at most `target` moves that a beam of BEAM_WIDTH (fewer where `avail`
+    bytes hold fewer, none below MIN_WIDTH: held 0) finds, or None; the positions it
+    kept; the most bytes it held.  `stop`, `progress` as in beam_win; `notify(text)`
+    hears the beam start."""
+    width = min(BEAM_WIDTH, avail // width_bytes(target))
+    if width < MIN_WIDTH:
+        return None, 0, 0
+    if notify:
+        notify(f"a beam search of {width:,} positions a layer looks for a win of "
+               f"{target} moves")
+    return beam_win(words, target, width, stop, avail, progress)

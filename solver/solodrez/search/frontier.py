@@ -3,13 +3,18 @@ and serves as an exact transposition table of proven g values, and iterative dee
 walks depth first from the positions A* left open, in A*'s own order (lowest f, then
 lowest h), so that the layers A* had done are not walked again.
 
-Solve runs it first past A*'s memory, with a budget (solve.py FRONTIER_SHARE), for the
-deals whose minimum is A*'s last bound F: there A*'s order had nearly reached a win, and
-the walk continues it (deal 2857: a 53-move win after 7.1M expansions, where the layered
-search and IDA* from the root met none in 1,500 s; reports/hard-tail/layers.md).  An
-iteration at F with no win costs far more than the layered search's pass at F (73136:
-383.8M expansions against 48.6M), so when the budget runs out A*'s table is freed and the
-layered search (layers.py) takes over from the bound the walk proved.
+Solve runs it first past A*'s memory, with a budget (solve.py FRONTIER_SHARE), at A*'s
+last bound F only (`Frontier(search, through=F)`): A*'s whole work there is its last
+f-layer (its open positions at F are the few of a depth-first walk), and the walk goes on
+with it where A* stopped, to a win of F moves (deal 2857: a 53-move win after 7.1M
+expansions, where the layered search and IDA* from the root met none in 1,500 s;
+reports/hard-tail/layers.md) or to the end of the layer, which proves F + 1.  The roots
+of later iterations (every position A* stored is open again at F + 1) are not kept: their
+4 bytes a position go to the walk's table (deal 40986 at 1 GB: 170 MB against 50 MB,
+and the iteration at 47 ends after 8.8M expansions against 40.2M, where the layered
+search's pass at 47 from the root takes 38.6M; reports/hard-tail/layer-end.md).  When
+the budget runs out first, A*'s table is freed and the layered search (layers.py) takes
+over from F.
 
 The roots.  When A* stops (search/astar.py; it stops before taking a position, so none is
 half expanded), its open list is turned into the roots: the stored positions with a live
@@ -29,6 +34,10 @@ g + h <= T (h = `engine.lower_bound`, raised by one where `tight.bound_not_exact
 the bound not exact); it is not expanded when A*'s table holds it with a g' <= g (A*'s own
 roots cover it), when the walk's table says it was expanded at g' <= g in this iteration,
 or when `deadness.is_dead` proves it lost.
+
+`Frontier(search, through=X)` keeps only the roots with v <= X (those of the iterations
+up to X; the iterations walk no other), and the walk stops with FULL before iteration
+X + 1, having proven L > X, unless a known win is that short (below).
 
 Proof of optimality.  Let L be the length of a shortest win (L >= F: A* proved no win is
 shorter than F) and p_0 (the root), ..., p_L a shortest winning line; p_i is at distance
@@ -73,6 +82,7 @@ from .ida import (
     SKIP_CHILD,
     STAMP,
     THRESHOLD,
+    UPPER,
     WIN_CHILD,
     IdaStar,
     _descend,
@@ -83,9 +93,9 @@ from .ida import (
 )
 from .ida import ST_SLOTS as IDA_SLOTS
 from .ida_table import seen, seen_or_store, tt_prefetch
-from .open_list import END, HBUCKETS, NBUCKETS, link_next
+from .open_list import END, HBUCKETS, MAX_F, NBUCKETS, link_next
 from .parents import moves_through
-from .status import RUNNING, TOO_LONG, WON
+from .status import FULL, RUNNING, TOO_LONG, WON
 from .table import prefetch_row, table_find_from, table_prefetch
 from .table_line import line_to
 
@@ -263,10 +273,11 @@ class Frontier:
     docstring).  Made from an AStar that stopped on memory: takes its open list (the
     AStar cannot run again) and keeps its table, payload and root."""
 
-    def __init__(self, search):
+    def __init__(self, search, through: int | None = None):
         self.root = search.root
         self.keys, self.gs = search.keys, search.gs
         self.base_f = search.bound()
+        self.through = MAX_F + 1 if through is None else int(through)
         opens = search.opens
         search.opens = None
         search.status = TOO_LONG        # it cannot go on without its open list
@@ -278,6 +289,7 @@ class Frontier:
         k = order_roots(opens, self.gs, self.base_f, self.starts,
                         np.empty(opens[5].shape[0], np.int64))
         del opens
+        k = min(k, int(roots_within(self.starts, self.base_f, self.through)))
         links.resize(k, refcheck=False)     # in place: the tail goes back to the system
         self.roots = links
 
@@ -308,6 +320,8 @@ class FrontierIda(IdaStar):
 
     def _kernel(self, budget: int) -> int:
         fr = self.fr
+        if fr.through < self.threshold < self.st[UPPER]:
+            return FULL                 # the roots of this iteration were not kept
         return frontier_run(fr.roots, fr.starts, fr.base_f, (fr.keys, fr.gs), self.st,
                             self.stack, self.tt, budget, self.memo, self.work, self.tests)
 

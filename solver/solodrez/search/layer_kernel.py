@@ -13,7 +13,7 @@ from .children import children_work, key_children
 from .deadness import is_dead
 from .late_choice import TEST_SLOTS, chosen_not_exact
 from .status import FULL, RUNNING, WON
-from .table import home_slot
+from .table import home_slot, table_find_from, table_prefetch
 from .tight import not_exact_by, tight_scratch
 
 INDEX_PER_ROOM = 3 / 2      # index slots per place of the layer being built (load <= 2/3)
@@ -86,7 +86,8 @@ ST_SLOTS = TESTS_AT + TEST_SLOTS
 
 
 @njit(cache=True)
-def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact, work):
+def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact, work,
+              a_table):
     """Expand layer st[DEPTH] (cur[0:ncur]) from its position st[NEXT] on, into the layer
     being built (nxt, par, mv, index), for up to `budget` expansions: RUNNING (call again;
     st[NEXT] == ncur when the layer is done), WON (a win: its parent st[WIN_PARENT])
@@ -102,8 +103,11 @@ def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact
     again is dropped without a test: each entry is a proof about its position, whichever
     test made it, and a lost entry only costs a test.
     The children of an expansion are keyed together, each one's index slot prefetched
-    (children.key_children), before any is looked up."""
-    cols, child, syms, moves, outlooks, chosen, hs, ckeys, homes, cwork, tight = work
+    (children.key_children), before any is looked up.
+    a_table = (keys, gs) of A*'s table (frontier_layers.py), or an empty gs: a child
+    A*'s table holds with a g <= g + 1 is dropped there (a root of A*'s covers it)."""
+    cols, child, syms, moves, outlooks, chosen, hs, ckeys, homes, cwork, tight, a_homes = work
+    a_keys, a_gs = a_table
     g, threshold = st[DEPTH], st[THRESHOLD]
     tests = st[TESTS_AT:]
     room = nxt.shape[0]
@@ -129,11 +133,18 @@ def layer_run(cur, ncur, nxt, index, par, mv, relay, st, budget, memo, not_exact
         if key_children(cols, syms, whole, chosen, 0, k, 1, rows, ckeys, homes, cwork) >= 0:
             st[WIN_PARENT] = i
             return WON
+        if a_gs.shape[0]:
+            for j in range(k):
+                a_homes[j] = table_prefetch(a_keys, ckeys[j])
         for j in range(k):
             key = ckeys[j]
             found = index_find_from(index, nxt, key, homes[j])
             if found >= 0:      # (found before the tests: most children are found again)
                 continue
+            if a_gs.shape[0]:
+                slot = table_find_from(a_keys, key, a_homes[j])
+                if slot >= 0 and a_gs[slot] <= g + 1:
+                    continue
             h2 = hs[j]
             f2 = g + 1 + h2
             for c in range(NCOLS):
@@ -200,10 +211,13 @@ def keep_exact(nxt, nn, par, mv, st, not_exact, work):
     return kept
 
 
+NO_A_TABLE = (np.zeros((1, KEY_WORDS), np.int64), np.zeros(0, np.uint8))   # no A* table
+
+
 def work_arrays():
     """The scratch arrays layer_run works in."""
     return (np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64), np.zeros(NCOLS, np.int64),
             np.zeros(MAX_MOVES, np.int64), np.zeros(MAX_MOVES, np.int64),
             np.zeros(MAX_MOVES, np.int64), np.zeros(MAX_MOVES, np.int64),
             np.zeros((MAX_MOVES, KEY_WORDS), np.int64), np.zeros(MAX_MOVES, np.int64),
-            children_work(), tight_scratch())
+            children_work(), tight_scratch(), np.zeros(MAX_MOVES, np.int64))

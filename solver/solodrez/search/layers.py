@@ -65,6 +65,7 @@ from .layer_kernel import (
     EXPANDED,
     INDEX_PER_ROOM,
     NEXT,
+    NO_A_TABLE,
     ST_SLOTS,
     STORED,
     TESTS_AT,
@@ -312,7 +313,7 @@ class LayeredSearch:
             return self.status
         status = layer_run(self.cur, self.ncur, self.nxt, self.index, self.par, self.mv,
                            NO_RELAY if self.relay is None else self.relay, self.st, budget,
-                           self.memo, self.not_exact, self.work)
+                           self.memo, self.not_exact, self.work, NO_A_TABLE)
         if status == WON:
             self.length = int(self.st[DEPTH]) + 1
             self.found = True

@@ -37,6 +37,7 @@ from .budget import (  # noqa: F401  (the defaults: importers read them here)
     Limits,
     Result,
 )
+from .frontier_layers import FrontierLayers
 from .shortcut import shorten
 from .status import Limit, Status, verdict
 
@@ -50,13 +51,10 @@ PROBE_FIRST = 10_000            # positions a probe may store in the first round
 GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the second round
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
-FRONTIER_SHARE = 0.25           # past A*'s memory: IDA* from A*'s frontier first, for at
-                                # most this many expansions per position A* stored (at
-                                # 1 GB its wins took 0.12M and 4.8M of 7.8M; a walk that
-                                # meets none costs about 3.5 us an expansion)
-MIN_WALK_BYTES = 1 << 18        # ... when the memory A*'s table leaves holds at least this
-                                # (A* fills its budget with slots: at 4 MB about 0.95 MB
-                                # is left, at 1 GB 50 MB)
+MIN_FRONTIER_BYTES = 1 << 18    # past A*'s memory: the layers from its frontier run when
+                                # the memory A*'s table leaves holds at least this (A*
+                                # fills its budget with slots: at 4 MB about 0.95 MB is
+                                # left, at 1 GB 170 MB besides the roots)
 LAYERS = True                   # past A*'s memory: the layered search first (else IDA*)
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
@@ -187,11 +185,12 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
-    When it was memory that stopped A*, IDA* from A*'s open positions, with A*'s table
-    kept, looks first for a win of A*'s bound (frontier.FrontierIda, for a budget of
-    FRONTIER_SHARE expansions per position A* stored: its win is a shortest one); if it
-    meets none, A*'s table is freed, the portfolio finds a win,
-    a beam looks for a win of A*'s proven lower bound plus one move (beam.shorter_win),
+    When it was memory that stopped A*, breadth-first layers by depth from A*'s open
+    positions, with A*'s table kept, finish A*'s last f-layer, at its bound F
+    (frontier_layers.FrontierLayers: a win they meet is a shortest one); where they prove
+    none, A*'s table is freed and a beam looks for a win of F + 1 moves, then shortest
+    (beam.win_within); else (or where a layer outgrows the memory) the portfolio finds a win,
+    a beam looks for a win of the proven lower bound plus one move (beam.shorter_win),
     and with the best win known the layered search (layers.LayeredSearch: breadth first
     by depth, exhaustive below the win's length) proves it shortest or finds a shorter
     one within max_memory, from A*'s proven lower bound, with IDA* beside it
@@ -265,30 +264,45 @@ def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Cloc
 
 
 def _from_frontier(search, lower: int, limits: Limits, clock: Clock, spent: int):
-    """After A*'s table reached max_memory, before it is freed: IDA* from A*'s open
-    positions (frontier.FrontierIda, from A*'s proven bound) for at most FRONTIER_SHARE
-    expansions per position A* stored.  Returns (a proven-shortest Result or None, nodes,
-    the lower bound proven, the limit that stopped A* or, if it stopped first, the walk).
-    The AStar cannot run again afterwards (its open list is taken)."""
-    fr = frontier_mod.Frontier(search)
+    """After A*'s table reached max_memory at its bound F = lower, before it is freed:
+    the layered search from A*'s open positions, A*'s table kept
+    (frontier_layers.FrontierLayers).  Returns (a proven-shortest Result or None, nodes,
+    the lower bound proven: F + 1 where the layers ran out with no win, the limit that
+    stopped A* or, if it stopped first, the layers).  The AStar cannot run again
+    afterwards (its open list is taken)."""
+    fr = frontier_mod.Frontier(search, through=lower)
     clock.held = fr.held_bytes()
     clock.note(0)
     try:
-        if clock.avail() < MIN_WALK_BYTES:
+        if clock.avail() < MIN_FRONTIER_BYTES:
             return None, spent, lower, Limit.MEMORY
-        walk = frontier_mod.FrontierIda(fr, clock.avail(), start=lower,
-                                        notify=limits.notify)
-        budget = max(1, int(search.nodes * FRONTIER_SHARE))
         if limits.notify:
-            limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
-                          f"from A*'s open positions looks for a shortest win, from {lower} "
-                          f"moves up (for at most {budget:,} expansions)")
-        walk, status, nodes, limit = _run_stage(walk, limits, clock, spent, budget)
-        lower = max(lower, walk.bound())
-        done = _found(walk, status, nodes, clock, lower, optimal=True)
-        return done, nodes, lower, limit if limit not in (None, Limit.STAGE) else Limit.MEMORY
+            limits.notify(f"A*'s table reached the memory limit; breadth-first layers by "
+                          f"depth from A*'s open positions ({len(fr.roots):,} of them) look "
+                          f"for a win of {lower} moves, the shortest there can be")
+        layers = FrontierLayers(fr, clock.avail(), notify=limits.notify)
+        layers, status, nodes, limit = _run_stage(layers, limits, clock, spent)
+        lower = max(lower, layers.bound())
+        done = _found(layers, status, nodes, clock, lower, optimal=True)
+        return done, nodes, lower, limit or Limit.MEMORY
     finally:
         clock.held = 0
+
+
+def _beam_at_bound(pos: Position, lower: int, limits: Limits, clock: Clock, spent: int):
+    """After the layers from A*'s frontier proved `lower` a lower bound, with A*'s table
+    freed: a win of `lower` moves that a beam finds (beam.win_within), which is then
+    shortest, as a Result (else None); and the nodes with the positions the beam kept."""
+    give_back_freed_memory()
+    line, kept, peak = beam_mod.win_within(
+        pos.words(), lower, clock.avail(), lambda: clock.out_of_time() or clock.cancelled(),
+        limits.notify, limits.progress)
+    clock.note(peak)
+    give_back_freed_memory()
+    if line is None:
+        return None, spent + kept
+    return Result(verdict=WON, moves=Move.unpack_all(line), optimal=True, nodes=spent + kept,
+                  seconds=clock.elapsed(), lower_bound=lower), spent + kept
 
 
 def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> Result:
@@ -309,12 +323,18 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-        if optimal_limit == Limit.MEMORY and FRONTIER_SHARE > 0:
+        if optimal_limit == Limit.MEMORY:
+            a_bound = lower
             done, nodes, lower, optimal_limit = _from_frontier(search, lower, a_limits,
                                                                a_clock, nodes)
             clock.peak_bytes = a_clock.peak_bytes
             if done:
                 return done
+            if lower > a_bound:     # the layers proved A*'s last f-layer holds no win
+                search = None
+                done, nodes = _beam_at_bound(pos, lower, limits, clock, nodes)
+                if done:
+                    return done
         if optimal_limit == Limit.CANCELLED or nodes >= limits.max_nodes:
             return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(),
                           limit=optimal_limit, lower_bound=lower)

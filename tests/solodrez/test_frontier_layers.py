@@ -1,0 +1,195 @@
+"""The layered search from A*'s frontier (search/frontier_layers.py) against A* with ample
+memory and the reference BFS distances, on seeded positions, with A* cut after any number
+of expansions (its state between two expansions is what a full table leaves: the proof
+needs nothing else): a win it meets has the minimum's length and replays; where it meets
+none, the minimum is above A*'s bound.  Every solution is replayed by the reference
+verifier."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from drez.solver.solodrez.rules.keys import KEY_WORDS
+from drez.solver.solodrez.rules.position import Position
+from drez.solver.solodrez.search import astar, frontier
+from drez.solver.solodrez.search.frontier_layers import FrontierLayers, put_roots
+from drez.solver.solodrez.search.layer_kernel import BUILT, ST_SLOTS, index_slots
+from drez.solver.solodrez.search.stats_slots import LENGTH
+from drez.solver.solodrez.search.status import FULL, RUNNING, WON
+from tests.solodrez.helpers import (
+    biased_game,
+    fast_reference,
+    late_game_cases,
+    random_small_position,
+    ref,
+    replayed,
+    to_engine,
+    to_ref,
+)
+
+CUTS = (1, 2, 7, 40, 300, 3000)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memoised_reference():
+    with fast_reference():
+        yield
+
+
+def shortest_by_astar(words, budget=300_000):
+    a = astar.AStar(np.asarray(words, np.int64), 1 << 24)
+    return int(a.stats[LENGTH]) if a.run(budget) == astar.WON else None
+
+
+def from_cut(words, cut, max_bytes=1 << 24):
+    """A* run for `cut` expansions, then the layers from its frontier to their end:
+    (A*'s bound, the search), or None when A* ended first."""
+    a = astar.AStar(np.asarray(words, np.int64), 1 << 22)
+    if a.run(cut) != RUNNING:
+        return None
+    bound = a.bound()
+    s = FrontierLayers(frontier.Frontier(a, through=bound), max_bytes)
+    while True:
+        status = s.run(10_000)
+        if status == FULL and s.grow_within(max_bytes) is None:
+            break
+        if status not in (RUNNING, FULL):
+            break
+    return bound, s
+
+
+def check(pos, length, got) -> str:
+    """The layers' answer agrees with the minimum `length`: a win of exactly A*'s bound
+    F when that is the minimum, else no win and F + 1 proven; or, out of memory, no claim
+    (F still).  Returns which: "won", "proof" or "gave up"."""
+    bound, s = got
+    assert bound <= length
+    assert s.table_bytes() <= s.max_bytes
+    if s.status == FULL and not s.over:
+        assert s.bound() == bound
+        return "gave up"
+    if length == bound:
+        assert s.status == WON and s.bound() == length
+        assert replayed(pos, s.path()) == length
+        return "won"
+    assert s.status == FULL and s.over and s.bound() == bound + 1
+    return "proof"
+
+
+def test_against_astar_on_seeded_positions():
+    """Seeded positions of 12 real cards (most with a root bound below the minimum, so
+    that the layers must prove A*'s bound too low) and of middle games, A* cut at several
+    points: a win the layers meet is as short as A*'s with ample memory, and where they
+    meet none, A*'s minimum is above the bound they started from."""
+    rng = random.Random(20261207)
+    seen = {"won": 0, "proof": 0, "gave up": 0}
+    while seen["proof"] < 40:
+        pos = to_engine(ref.settle(random_small_position(rng, 2, rng.random() < 0.5)))
+        if pos.is_won():
+            continue
+        length = shortest_by_astar(pos.words(), 100_000)
+        if length is None or (length == pos.lower_bound() and rng.random() < 0.9):
+            continue
+        for cut in CUTS[:3]:
+            got = from_cut(pos.words(), cut)
+            if got is not None:
+                seen[check(pos, length, got)] += 1
+    for n in range(100, 116):
+        for p in biased_game(n, rng, 40, 0.7)[-13::4]:
+            pos = to_engine(p)
+            if pos.is_won():
+                continue
+            length = shortest_by_astar(pos.words())
+            if length is None:
+                continue
+            for cut in CUTS:
+                got = from_cut(pos.words(), cut)
+                if got is not None:
+                    seen[check(pos, length, got)] += 1
+    assert seen["won"] >= 60 and seen["gave up"] <= seen["won"], seen
+
+
+def test_against_bfs_near_the_end_of_deals():
+    """Positions 3-7 moves from the end of the wins the verdict search finds for deals
+    40-43, and one random move away from them: where BFS (reference.shortest_distance)
+    decides them, the layers from A* cut after 1 or 7 expansions agree with that
+    distance."""
+    from drez.solver.solodrez.search.solve import solve
+    rng = random.Random(41)
+    checked = 0
+    for n in range(40, 44):
+        pos = Position.from_deal(n)
+        won = solve(pos)
+        line = [pos]
+        for m in won.moves:
+            line.append(line[-1].play(m))
+        for cur in line[-8:-3]:
+            for p in (cur, cur.play(rng.choice(cur.legal_moves(prune=True)))):
+                d = ref.shortest_distance(to_ref(p), max_nodes=20_000)
+                if not isinstance(d, int) or d < 2:
+                    continue
+                for cut in (1, 7):
+                    got = from_cut(p.words(), cut)
+                    if got is not None:
+                        checked += 1
+                        check(p, d, got)
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("deal", [15, 40, 42])
+def test_deal_openings_against_astar(deal):
+    """Whole deals, A* cut after a twentieth and a fifth of the positions it stores to
+    solve them: the layers agree with A*'s length."""
+    pos = Position.from_deal(deal)
+    a = astar.AStar(pos.words(), 1 << 24)
+    assert a.run(3_000_000) == astar.WON
+    length, stored = int(a.stats[LENGTH]), a.nodes
+    for cut in (stored // 20, stored // 5):
+        got = from_cut(pos.words(), cut)
+        assert got is not None
+        check(pos, length, got)
+
+
+def test_lost_positions_never_win():
+    """On the lost positions of the late-game corpus the layers never claim a win."""
+    lost = 0
+    for p, d in late_game_cases():
+        if d != "LOST":
+            continue
+        pos = to_engine(p).settled()
+        for cut in (1, 5):
+            got = from_cut(pos.words(), cut)
+            if got is not None:
+                lost += 1
+                assert got[1].status != WON, p
+    assert lost >= 10
+
+
+def test_too_little_memory_gives_up_without_a_claim():
+    """With room for hardly a layer the search gives up (grow_within None) with the
+    bound it started from and within its memory."""
+    pos = Position.from_deal(957)
+    got = from_cut(pos.words(), 20_000, max_bytes=1 << 12)
+    bound, s = got
+    assert s.status == FULL and not s.over and s.bound() == bound
+    assert s.table_bytes() <= 1 << 12
+
+
+def test_put_roots_takes_each_key_once_and_stops_when_full():
+    """put_roots puts each of A*'s slots' keys once (a repeated slot is found in the
+    index) and, with room for two, takes two and says so."""
+    a = astar.AStar(Position.from_deal(957).words(), 1 << 20)
+    a.run(50)
+    slots = np.flatnonzero(a.keys[:, 0] != 0)[:3].astype(np.int64)
+    assert len(slots) == 3
+    st = np.zeros(ST_SLOTS, np.int64)
+    nxt = np.zeros((4, KEY_WORDS), np.int64)
+    index = np.zeros(index_slots(4), np.int32)
+    twice = np.concatenate((slots, slots))
+    assert put_roots(twice, a.keys, nxt, index, st) == 6 and st[BUILT] == 3
+    assert sorted(map(tuple, nxt[:3].tolist())) == sorted(map(tuple, a.keys[slots].tolist()))
+    st[:] = 0
+    nxt, index = np.zeros((2, KEY_WORDS), np.int64), np.zeros(index_slots(2), np.int32)
+    assert put_roots(slots, a.keys, nxt, index, st) == 2 and st[BUILT] == 2
