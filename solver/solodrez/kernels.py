@@ -24,6 +24,7 @@ from .search import (
     dfs,
     expansion,
     frontier,
+    frontier_layers,
     ida,
     ida_table,
     late_choice,
@@ -55,8 +56,9 @@ def kernel_modules():
     """The modules that define numba kernels (packing's are compiled in engine, but numba
     caches them under packing's own file name)."""
     return (columns, engine, keys, packing, productive, splitmix, deadness, commute, astar, beam,
-            children, expansion, frontier, ida, ida_table, late_choice, layer_kernel, move_numbers,
-            open_list, ordering, dfs, parents, shortcut, table, table_line, tight, walk, players)
+            children, expansion, frontier, frontier_layers, ida, ida_table, late_choice,
+            layer_kernel, move_numbers, open_list, ordering, dfs, parents, shortcut, table,
+            table_line, tight, walk, players)
 
 
 def ensure_compiled(stream=None) -> None:
@@ -124,8 +126,9 @@ def warm_up() -> None:
     assert deepened.status == dfs.WON and deepened.path()
     cut = astar.AStar(words, 1 << 16)
     assert cut.run(1) == dfs.RUNNING
-    from_cut = frontier.FrontierIda(frontier.Frontier(cut), 1 << 20)
-    from_cut.run(1000)
+    from_cut = frontier_layers.FrontierLayers(frontier.Frontier(cut, cut.bound()), 1 << 20)
+    while from_cut.status == dfs.RUNNING:
+        from_cut.run(1000)
     assert from_cut.status == dfs.WON and from_cut.path()
     layered = layers.LayeredSearch(words, 1 << 20)
     while layered.status in (dfs.RUNNING, dfs.FULL):

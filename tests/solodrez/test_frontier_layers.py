@@ -171,10 +171,10 @@ def test_too_little_memory_gives_up_without_a_claim():
     """With room for hardly a layer the search gives up (grow_within None) with the
     bound it started from and within its memory."""
     pos = Position.from_deal(957)
-    got = from_cut(pos.words(), 20_000, max_bytes=1 << 12)
+    got = from_cut(pos.words(), 20_000, max_bytes=1 << 16)
     bound, s = got
     assert s.status == FULL and not s.over and s.bound() == bound
-    assert s.table_bytes() <= 1 << 12
+    assert s.table_bytes() <= 1 << 16
 
 
 def test_put_roots_takes_each_key_once_and_stops_when_full():

@@ -202,7 +202,7 @@ def test_solve_switches_to_ida_when_astar_fills_the_memory(deal, monkeypatch):
     the same minimum as A* with ample memory; the solve held at most max_memory; notify
     heard the beams that look for a shorter win first (beam.py), then IDA*."""
     monkeypatch.setattr(solve_mod, "LAYERS", False)
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 0)
+    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
     assert ample.optimal
@@ -221,7 +221,7 @@ def test_solve_under_limits_keeps_the_win_and_the_bound(monkeypatch):
     find the minimum before IDA* starts; the layered search off)."""
     monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
     monkeypatch.setattr(solve_mod, "LAYERS", False)
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 0)
+    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)
     pos = Position.from_deal(957)
     r = solve(pos, Limits(max_memory=4 << 20, max_nodes=150_000), want_optimal=True)
     assert r.verdict == WON and not r.optimal and r.limit == Limit.NODES

@@ -339,7 +339,7 @@ def test_solve_proves_the_minimum_past_astars_memory(deal, beams, monkeypatch):
     for a short win first (beam.py: they may find the minimum before it starts; without
     them the layers of the iteration that meets a win may outgrow the memory, and IDA*
     takes over).  (test_ida.py checks the same with LAYERS off: IDA* from the root.)"""
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 0)    # test_frontier.py checks it
+    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)    # test_frontier.py checks it
     monkeypatch.setattr(beam, "BEAM_OFFSETS", beams)
     pos = Position.from_deal(deal)
     ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
@@ -363,7 +363,7 @@ def test_a_layer_past_the_memory_hands_over_to_ida(monkeypatch):
     """When the memory leaves not even a walk's least (here made larger than it), IDA*
     from the root goes on from the bound the layers proved, and proves the same
     minimum."""
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 0)    # test_frontier.py checks it
+    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)    # test_frontier.py checks it
     monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
     monkeypatch.setattr(layers, "WALK_LEAST", 4 << 20)
     pos = Position.from_deal(957)
@@ -380,7 +380,7 @@ def test_solve_under_limits_keeps_the_win_and_the_bound(monkeypatch):
     """The layered search stopped by max_nodes or by cancel: the portfolio's win stays,
     not claimed shortest, with a proven lower bound no larger than the minimum (no
     beams: one could find the minimum first)."""
-    monkeypatch.setattr(solve_mod, "FRONTIER_SHARE", 0)    # test_frontier.py checks it
+    monkeypatch.setattr(solve_mod, "FROM_FRONTIER", False)    # test_frontier.py checks it
     monkeypatch.setattr(beam, "BEAM_OFFSETS", ())
     pos = Position.from_deal(957)
     r = solve(pos, Limits(max_memory=4 << 20, max_nodes=150_000), want_optimal=True)

@@ -2,9 +2,9 @@
 proves enough (the first two, the matching (4) and the schedule (9); the third, the move
 numbers (10)-(12), which runs in the schedule's place where the matching proves nothing:
 it fires wherever the schedule does, move_numbers.py (13)): the layered search
-chooses layer by layer, the depth-first walks (IDA*, from A*'s frontier, from a layer)
-slice by slice.  A search keeps its choice and counts in a `tests` array (the slots
-below); `chosen_not_exact` (numba) runs the tests on a child as it says.
+chooses layer by layer (from the root or from A*'s frontier), the depth-first walks
+(IDA*, from a layer) slice by slice.  A search keeps its choice and counts in a `tests`
+array (the slots below); `chosen_not_exact` (numba) runs the tests on a child as it says.
 
 A proof at f = T drops a child and its whole subtree from the pass, but a test costs
 about half an expansion, and on most passes it proves little.  Passes alone at 1 GB
@@ -14,8 +14,8 @@ with the third test always on, 33.6M with it off, in 89.7 and 57.4 s; on deal 29
 36.3 s) to 9.6M (always on, 29.0 s).  The first two prove still less there: 1.8% of the
 34.2M children 31197's pass tests (1.0% on 292's), and without any test that pass takes
 34.9M expansions in 55.7 s against 33.2M in 88.4 s with the first two on (side by side,
-reports/hard-tail/chosen-tests.md); in the walk from A*'s frontier of deal 2857, the first
-two off take 0.7% more expansions in 29% less time a million
+reports/hard-tail/chosen-tests.md); in the walk from A*'s frontier of deal 2857 (a search
+since replaced), the first two off take 0.7% more expansions in 29% less time a million
 (reports/hard-tail/walk-tests.md).  Whatever is chosen, the searches stay sound: each
 test only drops children whose bound it proves not exact, and h alone is admissible.
 

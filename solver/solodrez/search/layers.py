@@ -33,8 +33,7 @@ shortest winning line; p_i is at distance exactly i from the root and L - i from
 With an upper bound U (a known win), an iteration T = U - 1 with no win proves U shortest.
 A position met again in a later layer (by a longer line) is simply expanded again: the
 proof never asks that a layer be free of earlier layers' positions, so no earlier layer's
-keys are needed (on Solodrez such repeats are rare: reports/hard-tail/layers.md).  Like
-IDA*, this never answers LOST.
+keys are needed (on Solodrez such repeats are rare: reports/hard-tail/layers.md).  Never LOST.
 
 Memory: the two layers' keys, the index (INDEX_PER_ROOM slots a place), the 6-byte records
 of every layer, the keys proven not exact (layer_kernel.not_exact_memory: at most 24 MB);

@@ -51,6 +51,7 @@ PROBE_FIRST = 10_000            # positions a probe may store in the first round
 GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the second round
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
+FROM_FRONTIER = True            # past A*'s memory: the layers from A*'s frontier first
 MIN_FRONTIER_BYTES = 1 << 18    # past A*'s memory: the layers from its frontier run when
                                 # the memory A*'s table leaves holds at least this (A*
                                 # fills its budget with slots: at 4 MB about 0.95 MB is
@@ -323,7 +324,7 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         done = _found(search, status, nodes, clock, lower, optimal=True)
         if done:
             return done
-        if optimal_limit == Limit.MEMORY:
+        if optimal_limit == Limit.MEMORY and FROM_FRONTIER:
             a_bound = lower
             done, nodes, lower, optimal_limit = _from_frontier(search, lower, a_limits,
                                                                a_clock, nodes)

@@ -5,8 +5,7 @@ from it to the root, each step a stored position one g lower that makes it in on
 Why it is found.  Say the position C's g was last set from a parent P: g(C) = g(P) + 1
 then, and since a g only goes down, g(C) >= g(P) + 1 at any later time.  Let T, g(T) = t,
 lie on a winning line of L moves in all, L the shortest solution's length, t moves from
-the root on it (A*'s win parent: t = L - 1, with a won child; a root of the walk from
-A*'s frontier, frontier.py: t plus the walk's moves = L).  Follow those parents back from
+the root on it (A*'s win parent: t = L - 1, with a won child).  Follow those parents back from
 T: c_k = T, ..., c_0 = the root (g 0).  Each step back lowers g by at least one, so
 t >= k; and the chain is a line of k moves to T, which with T's L - t moves to a win
 makes a win of k + L - t >= L moves, so k >= t.  Hence k = t and every step lowers g by
@@ -99,8 +98,8 @@ def _line(keys, gs, target, out):
 def line_to(keys: np.ndarray, gs: np.ndarray, target: int) -> np.ndarray:
     """The canonical keys of the positions after each move of a line from the root to
     the stored position in slot `target`, gs[target] moves long, where that position
-    lies on a shortest win that many moves from the root (A*'s win parent, a root of the
-    walk from A*'s frontier that won); the module docstring proves it is found."""
+    lies on a shortest win that many moves from the root (A*'s win parent); the module
+    docstring proves it is found."""
     out = np.empty((int(gs[target]), KEY_WORDS), np.int64)
     if not _line(keys, gs, np.int64(target), out):
         raise AssertionError("no line through the table's g values reaches the position")
