@@ -96,7 +96,7 @@ def test_against_astar_on_seeded_positions():
             got = from_cut(pos.words(), cut)
             if got is not None:
                 seen[check(pos, length, got)] += 1
-    for n in range(100, 116):
+    for n in range(100, 108):
         for p in biased_game(n, rng, 40, 0.7)[-13::4]:
             pos = to_engine(p)
             if pos.is_won():
@@ -108,7 +108,7 @@ def test_against_astar_on_seeded_positions():
                 got = from_cut(pos.words(), cut)
                 if got is not None:
                     seen[check(pos, length, got)] += 1
-    assert seen["won"] >= 60 and seen["gave up"] <= seen["won"], seen
+    assert seen["won"] >= 40 and seen["gave up"] <= seen["won"], seen
 
 
 def test_against_bfs_near_the_end_of_deals():

@@ -36,10 +36,11 @@ exactly F.  So layers running out with no win prove L > F, and a win met is a sh
 one; IDA* from the root at bound F then finds a win of F moves (ida.py's proof).  Like
 the others, this search never answers LOST.
 
-Memory: A*'s table and g values and the roots (the Frontier's, outside max_bytes), the
-two layers' keys, the index of the one being built, the not-exact memory.  When a layer
-outgrows max_bytes the tests go on for good (late_choice.force), then the search gives up
-(grow_within: None); solve goes on from F without it.
+Memory: A*'s table and g values and the roots (the Frontier's, outside max_bytes); the
+roots in their order by g, the two layers' keys, the index of the one being built, the
+not-exact memory.  When a layer outgrows max_bytes the tests go on for good
+(late_choice.force), then the search gives up (grow_within: None); solve goes on from F
+without it.
 """
 from __future__ import annotations
 
@@ -146,8 +147,8 @@ class FrontierLayers:
         return self.length if self.status == WON else int(self.st[THRESHOLD])
 
     def _held(self) -> int:
-        return sum(a.nbytes for a in (self.not_exact, self.cur, self.nxt, self.index)
-                   if a is not None)
+        return sum(a.nbytes for a in (self.roots, self.root_g, self.not_exact, self.cur,
+                                      self.nxt, self.index) if a is not None)
 
     def table_bytes(self) -> int:
         """The most bytes held at once besides the Frontier: at most max_bytes."""
@@ -241,7 +242,7 @@ class FrontierLayers:
     def _read_back(self) -> None:
         """A win of F = length moves met: IDA* from the root at bound F reads one back,
         in the memory the layers held."""
-        self.cur = self.nxt = self.index = None
+        self.cur = self.nxt = self.index = self.not_exact = self.roots = self.root_g = None
         self._say(f"a win of {self.length} moves, the shortest; IDA* from the root reads "
                   f"its moves back")
         root_key = np.zeros(KEY_WORDS, np.int64)
