@@ -55,6 +55,7 @@ from .layer_kernel import (
     BUILT,
     DEPTH,
     EXPANDED,
+    INDEX_PER_ROOM,
     NEXT,
     ST_SLOTS,
     STORED,
@@ -72,7 +73,7 @@ from .layers import FIRST_ROOM, NO_RELAY
 from .relay import RelayReader
 from .status import FULL, RUNNING, WON
 
-PLACE_BYTES = int(8 * KEY_WORDS + 4 * 3 / 2)    # a place's key and index slots
+PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM)    # a place's key and index slots
 NO_RECORDS = (np.zeros(0, np.int32), np.zeros(0, np.int16))
 
 
@@ -182,9 +183,7 @@ class FrontierLayers:
             self._say(f"layer {int(self.st[DEPTH]) + 1} outgrows the memory; the exactness "
                       f"tests on from here")
         else:
-            self.index = None
-            # grown in place (glibc's realloc remaps large blocks); a small one is copied
-            copied = self.nxt.nbytes if self.nxt.nbytes < MMAP_THRESHOLD else 0
+            self.index = None       # the layer grows in place; a small block is copied
             self.nxt.resize((room, KEY_WORDS), refcheck=False)
             self.index = np.zeros(index_slots(room), np.int32)
             self.peak = max(self.peak, self._held() + copied)
