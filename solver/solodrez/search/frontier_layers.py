@@ -17,8 +17,8 @@ table is g, and the children c of layer g - 1's positions with g + h(c) <= F und
 layered search's rules for a child (layers.py: at f = F only moves that lower h; one of
 each canonical key; dropped where tight.py's tests, as late_choice.py chooses them, prove
 h not exact at f = F, or where deadness.is_dead proves c lost below F), and one more: a
-child that A*'s table holds at a g' <= g is dropped.  The layers run from the least g of
-a root until one is empty with no root deeper.
+child that A*'s table holds at a g' <= g is dropped, while that table is kept.  The
+layers run from the least g of a root until one is empty with no root deeper.
 
 Proof.  F is a proven lower bound (A*'s).  Suppose a win of F moves exists, so L = F, and
 let p_0 (the root), ..., p_F be one: p_i is at distance exactly i from the root.  Let k be
@@ -27,26 +27,29 @@ stored).  By frontier.py's proof, part (a), p_k has a live open reference with v
 F: it is a root, put in layer k.  If p_i is in layer i (k <= i < F - 1), its expansion
 generates p_{i+1} with i + 1 + h <= F (h, and h + 1 where a test proves it, is
 admissible), and it is not dropped: it is not lost; at f = F its h is its distance, so no
-test proves h not exact; A*'s table holds it at no g' <= i + 1 (g' >= its distance i + 1,
-and g' = i + 1 would contradict the choice of k).  So it is put in layer i + 1 or is there
-already, and p_{F-1}'s expansion generates the win.  Conversely every position of layer g
+test proves h not exact; A*'s table, while kept, holds it at no g' <= i + 1 (g' >= its
+distance i + 1, and g' = i + 1 would contradict the choice of k).  So it is put in layer
+i + 1 or is there already, and p_{F-1}'s expansion generates the win.  Conversely every position of layer g
 is reached by a line of g moves (a root by A*'s, whose g values are lengths of lines; a
 child through its parent), so a win generated from layer g has g + 1 <= F moves, hence
 exactly F.  So layers running out with no win prove L > F, and a win met is a shortest
 one; IDA* from the root at bound F then finds a win of F moves (ida.py's proof).  Like
 the others, this search never answers LOST.
 
-Memory: A*'s table and g values and the roots (the Frontier's, outside max_bytes); the
-roots in their order by g, the two layers' keys, the index of the one being built, the
-not-exact memory.  When a layer outgrows max_bytes the tests go on for good
-(late_choice.force), then the search gives up (grow_within: None); solve goes on from F
-without it.
+Memory, all within max_bytes: A*'s table and g values (the Frontier's; its roots are
+taken), the roots' keys and g in their order by g, the two layers' keys, the index of the
+one being built, the not-exact memory.  When a layer outgrows max_bytes the tests go on
+for good (late_choice.force); when it outgrows it again, A*'s table is freed and its rule
+dropped (the proof holds with or without it: what A* expanded is expanded again where a
+layer meets it), which gives the layers about five sixths of max_bytes more (deals 8461,
+54422 at 1 GB: a layer outgrew the 170 MB beside A*'s table at depth 18-25); only then
+does the search give up (grow_within: None), and solve goes on from F without it.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ...common.allocator import MMAP_THRESHOLD
+from ...common.allocator import MMAP_THRESHOLD, give_back_freed_memory
 from ..jit import njit
 from ..rules.keys import KEY_WORDS, canonical_key
 from . import late_choice
@@ -57,6 +60,7 @@ from .layer_kernel import (
     EXPANDED,
     INDEX_PER_ROOM,
     NEXT,
+    NO_A_TABLE,
     ST_SLOTS,
     STORED,
     TESTS_AT,
@@ -78,13 +82,13 @@ NO_RECORDS = (np.zeros(0, np.int32), np.zeros(0, np.int16))
 
 
 @njit(cache=True)
-def put_roots(slots, a_keys, nxt, index, st):
-    """Put the positions of A*'s slots `slots` in the layer being built (nxt, index;
-    st[BUILT] places used), one of each key: returns how many of `slots` were taken, all
-    unless the layer's room ran out."""
+def put_roots(keys, nxt, index, st):
+    """Put the positions of `keys` in the layer being built (nxt, index; st[BUILT] places
+    used), one of each key: returns how many of `keys` were taken, all unless the layer's
+    room ran out."""
     room = nxt.shape[0]
-    for i in range(slots.shape[0]):
-        key = a_keys[slots[i]]
+    for i in range(keys.shape[0]):
+        key = keys[i]
         found = index_find(index, nxt, key)
         if found >= 0:
             continue
@@ -96,14 +100,15 @@ def put_roots(slots, a_keys, nxt, index, st):
         index[-found - 2] = nn + 1
         st[BUILT] = nn + 1
         st[STORED] += 1
-    return slots.shape[0]
+    return keys.shape[0]
 
 
 class FrontierLayers:
     """Layers by depth from a Frontier kept to A*'s bound (frontier.Frontier(search,
-    through=F)), within `max_bytes` besides the Frontier; runs in slices like
-    layers.LayeredSearch.  WON: a shortest win, of F moves; FULL with `over`: no win of F
-    moves, bound() F + 1 (grow_within then answers None, as when the memory runs out)."""
+    through=F)), whose roots it takes, within `max_bytes` with the Frontier's table; runs
+    in slices like layers.LayeredSearch.  WON: a shortest win, of F moves; FULL with
+    `over`: no win of F moves, bound() F + 1 (grow_within then answers None, as when the
+    memory runs out).  Once over or WON, A*'s table is freed."""
     slice = 20_000
     what = "the layered search from A*'s frontier"
 
@@ -117,10 +122,11 @@ class FrontierLayers:
         self.st[THRESHOLD] = frontier.through
         gs = frontier.gs[frontier.roots]
         order = np.argsort(gs, kind="stable")
-        self.roots = frontier.roots[order].astype(np.int64)
+        self.root_keys = frontier.keys[frontier.roots[order]]
         self.root_g = gs[order].astype(np.int64)
+        frontier.roots = frontier.starts = None     # taken
         self.memo = dead_memo()
-        self.not_exact = not_exact_memory(self.max_bytes)
+        self.not_exact = not_exact_memory(self.max_bytes - self._a_bytes())
         self.work = work_arrays()
         self.a_table = (frontier.keys, frontier.gs)
         self.status, self.over, self.length, self.reader = RUNNING, False, None, None
@@ -128,7 +134,7 @@ class FrontierLayers:
         late_choice.begin(self.tests, self.always, self.adaptive)
         self.cur, self.ncur = np.zeros((0, KEY_WORDS), np.int64), 0
         self.nxt = self.index = None
-        self.st[DEPTH] = (int(self.root_g[0]) if len(self.roots) else 0) - 1
+        self.st[DEPTH] = (int(self.root_g[0]) if len(self.root_g) else 0) - 1
         self.taken = 0              # roots put in a layer so far
         self._make_layer(FIRST_ROOM)
 
@@ -147,12 +153,22 @@ class FrontierLayers:
         """A proven lower bound on the solution length (exact once WON)."""
         return self.length if self.status == WON else int(self.st[THRESHOLD])
 
+    def _a_bytes(self) -> int:
+        return sum(a.nbytes for a in (self.fr.keys, self.fr.gs) if a is not None)
+
     def _held(self) -> int:
-        return sum(a.nbytes for a in (self.roots, self.root_g, self.not_exact, self.cur,
-                                      self.nxt, self.index) if a is not None)
+        return self._a_bytes() + sum(a.nbytes for a in (
+            self.root_keys, self.root_g, self.not_exact, self.cur, self.nxt, self.index)
+            if a is not None)
+
+    def _free_a_table(self) -> None:
+        """A*'s table freed, and with it the rule that drops a child it holds."""
+        self.a_table = NO_A_TABLE
+        self.fr.keys = self.fr.gs = None
+        give_back_freed_memory()
 
     def table_bytes(self) -> int:
-        """The most bytes held at once besides the Frontier: at most max_bytes."""
+        """The most bytes held at once, A*'s table included: at most max_bytes."""
         return max(self.peak, self.reader.table_bytes() if self.reader else 0)
 
     def _make_layer(self, room: int) -> None:
@@ -175,13 +191,19 @@ class FrontierLayers:
             self.index.nbytes
         room = min(max(2 * nn, FIRST_ROOM), left // PLACE_BYTES)
         if room <= nn:
-            if not late_choice.force(self.tests, self.adaptive):
-                self._say(f"layer {int(self.st[DEPTH]) + 1} outgrows the memory; given up")
+            layer = f"layer {int(self.st[DEPTH]) + 1} outgrows the memory"
+            if late_choice.force(self.tests, self.adaptive):
+                self.st[BUILT] = keep_exact(self.nxt, nn, *NO_RECORDS, self.st,
+                                            self.not_exact, self.work)
+                self._say(f"{layer}; the exactness tests on from here")
+            elif self.fr.keys is not None:
+                self._free_a_table()
+                self._say(f"{layer}; A*'s table freed (what A* expanded is expanded again "
+                          f"where a layer meets it)")
+                return self.grow_within(avail)
+            else:
+                self._say(f"{layer}; given up")
                 return None
-            self.st[BUILT] = keep_exact(self.nxt, nn, *NO_RECORDS, self.st, self.not_exact,
-                                        self.work)
-            self._say(f"layer {int(self.st[DEPTH]) + 1} outgrows the memory; the exactness "
-                      f"tests on from here")
         else:
             self.index = None       # the layer grows in place; a small block is copied
             self.nxt.resize((room, KEY_WORDS), refcheck=False)
@@ -202,8 +224,8 @@ class FrontierLayers:
         if self.status != RUNNING:
             return self.status
         if self.taken < self.roots_end:
-            self.taken += int(put_roots(self.roots[self.taken:self.roots_end],
-                                        self.fr.keys, self.nxt, self.index, self.st))
+            self.taken += int(put_roots(self.root_keys[self.taken:self.roots_end], self.nxt,
+                                        self.index, self.st))
             if self.taken < self.roots_end:
                 self.status = FULL
                 return self.status
@@ -222,11 +244,12 @@ class FrontierLayers:
         """Layer g + 1 is built: it becomes the one expanded; an empty one with no root
         deeper ends the search (no win of F moves: L > F)."""
         nn = int(self.st[BUILT])
-        if nn == 0 and self.taken == len(self.roots):
+        if nn == 0 and self.taken == len(self.root_g):
             self.st[THRESHOLD] += 1
             self._say(f"no solution of {int(self.st[THRESHOLD]) - 1} moves "
                       f"({self.expanded:,} expansions)")
-            self.cur = self.nxt = self.index = None
+            self.cur = self.nxt = self.index = self.root_keys = self.root_g = None
+            self._free_a_table()
             self.status, self.over = FULL, True
             return
         self.cur = self.index = None
@@ -241,7 +264,9 @@ class FrontierLayers:
     def _read_back(self) -> None:
         """A win of F = length moves met: IDA* from the root at bound F reads one back,
         in the memory the layers held."""
-        self.cur = self.nxt = self.index = self.not_exact = self.roots = self.root_g = None
+        self.cur = self.nxt = self.index = self.not_exact = self.root_keys = None
+        self.root_g = None
+        self._free_a_table()
         self._say(f"a win of {self.length} moves, the shortest; IDA* from the root reads "
                   f"its moves back")
         root_key = np.zeros(KEY_WORDS, np.int64)

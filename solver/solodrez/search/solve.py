@@ -264,30 +264,26 @@ def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Cloc
     return line, kept
 
 
-def _from_frontier(search, lower: int, limits: Limits, clock: Clock, spent: int):
-    """After A*'s table reached max_memory at its bound F = lower, before it is freed:
-    the layered search from A*'s open positions, A*'s table kept
-    (frontier_layers.FrontierLayers).  Returns (a proven-shortest Result or None, nodes,
-    the lower bound proven: F + 1 where the layers ran out with no win, the limit that
-    stopped A* or, if it stopped first, the layers).  The AStar cannot run again
-    afterwards (its open list is taken)."""
-    fr = frontier_mod.Frontier(search, through=lower)
-    clock.held = fr.held_bytes()
-    clock.note(0)
-    try:
-        if clock.avail() < MIN_FRONTIER_BYTES:
-            return None, spent, lower, Limit.MEMORY
-        if limits.notify:
-            limits.notify(f"A*'s table reached the memory limit; breadth-first layers by "
-                          f"depth from A*'s open positions ({len(fr.roots):,} of them) look "
-                          f"for a win of {lower} moves, the shortest there can be")
-        layers = FrontierLayers(fr, clock.avail(), notify=limits.notify)
-        layers, status, nodes, limit = _run_stage(layers, limits, clock, spent)
-        lower = max(lower, layers.bound())
-        done = _found(layers, status, nodes, clock, lower, optimal=True)
-        return done, nodes, lower, limit or Limit.MEMORY
-    finally:
-        clock.held = 0
+def _from_frontier(fr, limits: Limits, clock: Clock, spent: int):
+    """After A*'s table reached max_memory at its bound F = fr.through: the layered search
+    from A*'s open positions, A*'s table kept while the layers have room
+    (frontier_layers.FrontierLayers), from fr, a frontier.Frontier that holds the only
+    reference to A*'s table.  Returns (a proven-shortest Result or None, nodes, the lower
+    bound proven: F + 1 where the layers ran out with no win, the limit that stopped A*
+    or, if it stopped first, the layers)."""
+    lower = fr.through
+    clock.note(fr.held_bytes())
+    if clock.avail() - fr.held_bytes() < MIN_FRONTIER_BYTES:
+        return None, spent, lower, Limit.MEMORY
+    if limits.notify:
+        limits.notify(f"A*'s table reached the memory limit; breadth-first layers by "
+                      f"depth from A*'s open positions ({len(fr.roots):,} of them) look "
+                      f"for a win of {lower} moves, the shortest there can be")
+    layers = FrontierLayers(fr, clock.avail(), notify=limits.notify)
+    layers, status, nodes, limit = _run_stage(layers, limits, clock, spent)
+    lower = max(lower, layers.bound())
+    done = _found(layers, status, nodes, clock, lower, optimal=True)
+    return done, nodes, lower, limit or Limit.MEMORY
 
 
 def _beam_at_bound(pos: Position, lower: int, limits: Limits, clock: Clock, spent: int):
@@ -326,13 +322,14 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
             return done
         if optimal_limit == Limit.MEMORY and FROM_FRONTIER:
             a_bound = lower
-            done, nodes, lower, optimal_limit = _from_frontier(search, lower, a_limits,
-                                                               a_clock, nodes)
+            fr = frontier_mod.Frontier(search, through=lower)    # the AStar cannot go on
+            search = None       # A*'s table is the Frontier's alone, for the layers to free
+            done, nodes, lower, optimal_limit = _from_frontier(fr, a_limits, a_clock, nodes)
             clock.peak_bytes = a_clock.peak_bytes
+            fr = None
             if done:
                 return done
             if lower > a_bound:     # the layers proved A*'s last f-layer holds no win
-                search = None
                 done, nodes = _beam_at_bound(pos, lower, limits, clock, nodes)
                 if done:
                     return done
