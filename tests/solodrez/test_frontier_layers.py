@@ -171,15 +171,15 @@ def test_lost_positions_never_win():
 
 
 def test_too_little_memory_gives_up_without_a_claim():
-    """With room for hardly a layer beside A*'s table the search turns the tests on, then
-    frees A*'s table, then gives up (grow_within None) with the bound it started from and
-    within its memory."""
+    """With room for hardly a layer beside A*'s table the search frees A*'s table, then
+    turns the tests on, then gives up (grow_within None) with the bound it started from
+    and within its memory."""
     pos = Position.from_deal(292)      # 23.3M positions for A* to prove its minimum
     heard = []
     bound, s = from_cut(pos.words(), 100, beside=1 << 17, heard=heard, a_bytes=1 << 18)
     assert s.status == FULL and not s.over and s.bound() == bound
     assert s.table_bytes() <= s.max_bytes
-    assert [h.split("; ")[1][:12] for h in heard] == ["the exactnes", "A*'s table f", "given up"]
+    assert [h.split("; ")[1][:12] for h in heard] == ["A*'s table f", "the exactnes", "given up"]
 
 
 def test_freeing_astars_table_keeps_the_answers():

@@ -29,21 +29,21 @@ generates p_{i+1} with i + 1 + h <= F (h, and h + 1 where a test proves it, is
 admissible), and it is not dropped: it is not lost; at f = F its h is its distance, so no
 test proves h not exact; A*'s table, while kept, holds it at no g' <= i + 1 (g' >= its
 distance i + 1, and g' = i + 1 would contradict the choice of k).  So it is put in layer
-i + 1 or is there already, and p_{F-1}'s expansion generates the win.  Conversely every position of layer g
-is reached by a line of g moves (a root by A*'s, whose g values are lengths of lines; a
-child through its parent), so a win generated from layer g has g + 1 <= F moves, hence
-exactly F.  So layers running out with no win prove L > F, and a win met is a shortest
-one; IDA* from the root at bound F then finds a win of F moves (ida.py's proof).  Like
-the others, this search never answers LOST.
+i + 1 or is there already, and p_{F-1}'s expansion generates the win.  Conversely every
+position of layer g is reached by a line of g moves (a root by A*'s, whose g values are
+lengths of lines; a child through its parent), so a win generated from layer g has
+g + 1 <= F moves, hence exactly F.  So layers running out with no win prove L > F, and a
+win met is a shortest one; IDA* from the root at bound F then finds a win of F moves
+(ida.py's proof).  Like the others, this search never answers LOST.
 
 Memory, all within max_bytes: A*'s table and g values (the Frontier's; its roots are
 taken), the roots' keys and g in their order by g, the two layers' keys, the index of the
-one being built, the not-exact memory.  When a layer outgrows max_bytes the tests go on
-for good (late_choice.force); when it outgrows it again, A*'s table is freed and its rule
-dropped (the proof holds with or without it: what A* expanded is expanded again where a
-layer meets it), which gives the layers about five sixths of max_bytes more (deals 8461,
-54422 at 1 GB: a layer outgrew the 170 MB beside A*'s table at depth 18-25); only then
-does the search give up (grow_within: None), and solve goes on from F without it.
+one being built, the not-exact memory.  When a layer outgrows max_bytes, A*'s table is
+freed and its rule dropped (the proof holds with or without it: what A* expanded is
+expanded again where a layer meets it), which gives the layers most of max_bytes (at 1
+GB the 170 MB beside A*'s table ran out at depth 18-25 on 6 of the 15 deals past A*'s
+memory); when a layer outgrows it again the tests go on for good (late_choice.force);
+after that the search gives up (grow_within: None), and solve goes on from F without it.
 """
 from __future__ import annotations
 
@@ -192,15 +192,15 @@ class FrontierLayers:
         room = min(max(2 * nn, FIRST_ROOM), left // PLACE_BYTES)
         if room <= nn:
             layer = f"layer {int(self.st[DEPTH]) + 1} outgrows the memory"
-            if late_choice.force(self.tests, self.adaptive):
-                self.st[BUILT] = keep_exact(self.nxt, nn, *NO_RECORDS, self.st,
-                                            self.not_exact, self.work)
-                self._say(f"{layer}; the exactness tests on from here")
-            elif self.fr.keys is not None:
+            if self.fr.keys is not None:
                 self._free_a_table()
                 self._say(f"{layer}; A*'s table freed (what A* expanded is expanded again "
                           f"where a layer meets it)")
                 return self.grow_within(avail)
+            if late_choice.force(self.tests, self.adaptive):
+                self.st[BUILT] = keep_exact(self.nxt, nn, *NO_RECORDS, self.st,
+                                            self.not_exact, self.work)
+                self._say(f"{layer}; the exactness tests on from here")
             else:
                 self._say(f"{layer}; given up")
                 return None
