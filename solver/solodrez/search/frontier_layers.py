@@ -181,8 +181,9 @@ class FrontierLayers:
 
     def grow_within(self, avail: int) -> int | None:
         """After FULL: room for twice as many positions in the layer being built (within
-        min(avail, max_bytes)); where there is none, the tests on for good if the third
-        was off (the layer kept where they allow), else None (and after `over`)."""
+        min(avail, max_bytes)); where there is none, A*'s table freed if still kept, else
+        the tests on for good if the third was off (the layer kept where they allow), else
+        None (and after `over`)."""
         if self.over:
             return None
         nn = int(self.st[BUILT])
