@@ -27,7 +27,8 @@ g = k: every value A* gives (g + h, pathmax over ancestors at their own exact g,
 raise) is at most g + the distance to a win, here k + (L - k) = L.
 
 Memory: A*'s table and g values (kept), the roots (4 bytes each, in the place of A*'s
-links) and their starts by (v, h).
+links) and their starts by (v, h).  frontier_layers.FrontierLayers takes the roots and
+starts, and frees the table when its layers need the room (each then None here).
 """
 from __future__ import annotations
 
@@ -159,5 +160,7 @@ class Frontier:
         self.roots = links
 
     def held_bytes(self) -> int:
-        """Bytes held: A*'s table and g values, the roots and their starts."""
-        return sum(a.nbytes for a in (self.keys, self.gs, self.roots, self.starts))
+        """Bytes held: A*'s table and g values, the roots and their starts (those not
+        taken or freed)."""
+        return sum(a.nbytes for a in (self.keys, self.gs, self.roots, self.starts)
+                   if a is not None)

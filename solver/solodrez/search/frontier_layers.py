@@ -167,6 +167,12 @@ class FrontierLayers:
         self.fr.keys = self.fr.gs = None
         give_back_freed_memory()
 
+    def _free_all(self) -> None:
+        """The search over (no win of F moves, or one to read back): all it held freed."""
+        self.cur = self.nxt = self.index = self.not_exact = None
+        self.root_keys = self.root_g = None
+        self._free_a_table()
+
     def table_bytes(self) -> int:
         """The most bytes held at once, A*'s table included: at most max_bytes."""
         return max(self.peak, self.reader.table_bytes() if self.reader else 0)
@@ -249,8 +255,7 @@ class FrontierLayers:
             self.st[THRESHOLD] += 1
             self._say(f"no solution of {int(self.st[THRESHOLD]) - 1} moves "
                       f"({self.expanded:,} expansions)")
-            self.cur = self.nxt = self.index = self.root_keys = self.root_g = None
-            self._free_a_table()
+            self._free_all()
             self.status, self.over = FULL, True
             return
         self.cur = self.index = None
@@ -265,9 +270,7 @@ class FrontierLayers:
     def _read_back(self) -> None:
         """A win of F = length moves met: IDA* from the root at bound F reads one back,
         in the memory the layers held."""
-        self.cur = self.nxt = self.index = self.not_exact = self.root_keys = None
-        self.root_g = None
-        self._free_a_table()
+        self._free_all()
         self._say(f"a win of {self.length} moves, the shortest; IDA* from the root reads "
                   f"its moves back")
         root_key = np.zeros(KEY_WORDS, np.int64)
