@@ -19,7 +19,8 @@ import numpy as np
 
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, late_choice
-from drez.solver.solodrez.search.solve import Clock, Limits, _first_table, _run_stage
+from drez.solver.solodrez.search.solve import Clock, Limits, _first_table
+from drez.solver.solodrez.search.stages import run_stage
 
 
 def main() -> None:
@@ -45,7 +46,7 @@ def main() -> None:
     late = {"chosen": None, "on": True, "off": False}[args.tests]
     start = time.perf_counter()
     search = astar.AStar(Position.from_deal(args.deal).words(), _first_table(clock), late=late)
-    search, status, _, limit = _run_stage(search, limits, clock, 0)
+    search, status, _, limit = run_stage(search, limits, clock, 0)
     print(f"deal {args.deal} tests {args.tests}: status {status} limit {limit} "
           f"stored {search.stored:,} expanded {search.expanded:,} bound {search.bound()} "
           f"{time.perf_counter() - start:.1f} s")

@@ -11,6 +11,7 @@ import pytest
 
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, frontier, open_list
+from drez.solver.solodrez.search import solve as solve_mod
 from drez.solver.solodrez.search.solve import UNKNOWN, WON, Limit, Limits, solve
 from drez.solver.solodrez.search.status import RUNNING
 from tests.solodrez.helpers import replayed
@@ -72,7 +73,8 @@ def test_the_roots_come_in_astars_own_order(deal, cut):
 @pytest.mark.parametrize("deal", [882, 957])
 def test_solve_proves_the_minimum_from_the_frontier(deal):
     """solve(want_optimal) with a max_memory A* outgrows proves the same minimum as A* with
-    ample memory: the layers from A*'s frontier prove its bound F too low, a beam finds a
+    ample memory: IDA* from the root at A*'s bound F meets no win within its budget, the
+    layers from A*'s frontier prove F too low, a beam finds a
     win of F + 1 (882: the minimum, so the solve ends there) or not (957, minimum 53: then
     the layered search from the root goes on from F + 1).  The solve held at most
     max_memory, notify heard the stages in order, and progress heard all the work."""
@@ -86,12 +88,34 @@ def test_solve_proves_the_minimum_from_the_frontier(deal):
     assert len(made) > 10 and min(made) >= 0 and r.nodes - 10 <= sum(made) <= r.nodes
     assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
     assert r.table_bytes <= cap
-    assert "A*'s open positions" in heard[0]
-    f = int(heard[0].split("look for a win of ")[1].split()[0])
-    assert f"from A*'s frontier: no solution of {f} moves" in heard[1]
-    assert f"looks for a win of {f + 1} moves" in heard[2]
+    assert "(IDA*) from the start looks for a win of" in heard[0]
+    f = int(heard[0].split("looks for a win of ")[1].split()[0])
+    assert "A*'s open positions" in heard[1] and f"for a win of {f} moves" in heard[1]
+    assert f"from A*'s frontier: no solution of {f} moves" in heard[2]
+    assert f"looks for a win of {f + 1} moves" in heard[3]
     later = any("depth layers" in h for h in heard)
     assert later == (ample.length > f + 1), heard
+
+
+def test_the_probe_at_the_bound_meets_a_win_of_f_moves(monkeypatch):
+    """Deal 143 at 4 MB: A*'s table fills at its bound F, which is the minimum (A* with
+    ample memory); IDA* from the root at F, given a quarter of A*'s positions in
+    expansions, meets a win of F moves, and the solve ends there: proven shortest, within
+    max_memory, no layers run, the moves replay.  With the probe off, the layers and the
+    stages after them prove the same minimum."""
+    pos = Position.from_deal(143)
+    ample = solve(pos, Limits(max_memory=1 << 28), want_optimal=True)
+    monkeypatch.setattr(solve_mod, "PROBE_SHARE", 4)
+    for probe in (True, False):
+        monkeypatch.setattr(solve_mod, "PROBE_AT_BOUND", probe)
+        heard, cap = [], 4 << 20
+        r = solve(pos, Limits(max_memory=cap, notify=heard.append), want_optimal=True)
+        assert r.verdict == WON and r.optimal and r.lower_bound == ample.length
+        assert replayed(pos, [m.pack() for m in r.moves]) == ample.length
+        assert r.table_bytes <= cap
+        f = int(heard[0].split("for a win of ")[1].split()[0])
+        assert f == ample.length
+        assert (len(heard) == 1) == probe, heard
 
 
 def test_the_frontier_stage_stops_on_cancel_and_nodes():

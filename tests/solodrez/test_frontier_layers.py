@@ -7,6 +7,7 @@ verifier."""
 from __future__ import annotations
 
 import random
+import tracemalloc
 
 import numpy as np
 import pytest
@@ -14,8 +15,14 @@ import pytest
 from drez.solver.solodrez.rules.keys import KEY_WORDS
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, frontier
-from drez.solver.solodrez.search.frontier_layers import FrontierLayers, put_roots
+from drez.solver.solodrez.search.frontier_layers import (
+    ROOT_BYTES,
+    FrontierLayers,
+    put_roots,
+    room_beside,
+)
 from drez.solver.solodrez.search.layer_kernel import BUILT, ST_SLOTS, index_slots
+from drez.solver.solodrez.search.solve import MIN_FRONTIER_BYTES, Clock, Limits, run_stage
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import FULL, RUNNING, WON
 from tests.solodrez.helpers import (
@@ -213,6 +220,31 @@ def test_freeing_astars_table_keeps_the_answers():
     got = from_cut(pos.words(), 20_000, beside=1 << 16, heard=heard)
     assert check(pos, length, got) == "proof" and got[0] < length
     assert any("A*'s table freed" in h for h in heard), heard
+
+
+def test_taking_the_roots_stays_within_room_beside():
+    """Deal 957's A* at 6 MB stops on memory with 119,468 roots at its bound: taking them
+    (their keys and g copied and sorted while A*'s table is held), with the not-exact
+    memory and a first layer, allocates at its peak (numpy's allocations traced) no more
+    than max_bytes leaves beside the Frontier when room_beside leaves solve's minimum;
+    the layers then count within max_bytes what they hold.  (With the roots' sort left
+    out of ROOT_BYTES the peak is over.)"""
+    limits = Limits(max_memory=6 << 20)
+    a, _, _, limit = run_stage(astar.AStar(Position.from_deal(957).words(), 1 << 20), limits,
+                               Clock(limits), 0)
+    fr = frontier.Frontier(a, through=a.bound())
+    a = None
+    assert limit == "memory" and len(fr.roots) > 100_000
+    held = fr.held_bytes()
+    max_bytes = held + len(fr.roots) * ROOT_BYTES + MIN_FRONTIER_BYTES
+    assert room_beside(fr, max_bytes) == MIN_FRONTIER_BYTES
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    s = FrontierLayers(fr, max_bytes)
+    peak = tracemalloc.get_traced_memory()[1] - base
+    tracemalloc.stop()
+    assert peak <= max_bytes - held
+    assert s.table_bytes() <= max_bytes
 
 
 def test_put_roots_takes_each_key_once_and_stops_when_full():

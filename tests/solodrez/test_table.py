@@ -12,7 +12,7 @@ from drez.solver.solodrez.search.astar import AStar
 from drez.solver.solodrez.search.budget import Clock
 from drez.solver.solodrez.search.dfs import WON, DfsState
 from drez.solver.solodrez.search.solve import FIRST_TABLE_BYTES, Limits, solve
-from drez.solver.solodrez.search.solve import _run_stage as run_stage
+from drez.solver.solodrez.search.stages import run_stage
 from tests.solodrez import reference as ref
 
 

@@ -78,6 +78,7 @@ from .relay import RelayReader
 from .status import FULL, RUNNING, WON
 
 PLACE_BYTES = int(8 * KEY_WORDS + 4 * INDEX_PER_ROOM)    # a place's key and index slots
+ROOT_BYTES = 8 * KEY_WORDS + 3 * 8      # a root's key and g kept, its g and rank in the sort
 NO_RECORDS = (np.zeros(0, np.int32), np.zeros(0, np.int16))
 
 
@@ -103,9 +104,16 @@ def put_roots(keys, nxt, index, st):
     return keys.shape[0]
 
 
+def room_beside(frontier, max_bytes: int) -> int:
+    """What max_bytes leaves for the layers beside the Frontier's table once its roots are
+    taken (their keys and g are copied, and sorted, while A*'s table is still held)."""
+    return max_bytes - frontier.held_bytes() - len(frontier.roots) * ROOT_BYTES
+
+
 class FrontierLayers:
     """Layers by depth from a Frontier kept to A*'s bound (frontier.Frontier(search,
-    through=F)), whose roots it takes, within `max_bytes` with the Frontier's table; runs
+    through=F)), whose roots it takes, within `max_bytes` with the Frontier's table (at
+    least room_beside(frontier, max_bytes) >= 0 must be left); runs
     in slices like layers.LayeredSearch.  WON: a shortest win, of F moves; FULL with
     `over`: no win of F moves, bound() F + 1 (grow_within then answers None, as when the
     memory runs out).  Once over or WON, A*'s table is freed."""
@@ -126,14 +134,14 @@ class FrontierLayers:
         self.root_g = gs[order].astype(np.int64)
         frontier.roots = frontier.starts = None     # taken
         self.memo = dead_memo()
-        self.not_exact = not_exact_memory(self.max_bytes - self._a_bytes())
-        self.work = work_arrays()
         self.a_table = (frontier.keys, frontier.gs)
+        self.cur, self.ncur = np.zeros((0, KEY_WORDS), np.int64), 0
+        self.nxt = self.index = self.not_exact = None
+        self.not_exact = not_exact_memory(self.max_bytes - self._held())
+        self.work = work_arrays()
         self.status, self.over, self.length, self.reader = RUNNING, False, None, None
         self.peak = 0
         late_choice.begin(self.tests, self.always, self.adaptive)
-        self.cur, self.ncur = np.zeros((0, KEY_WORDS), np.int64), 0
-        self.nxt = self.index = None
         self.st[DEPTH] = (int(self.root_g[0]) if len(self.root_g) else 0) - 1
         self.taken = 0              # roots put in a layer so far
         self._make_layer(FIRST_ROOM)

@@ -37,9 +37,10 @@ from .budget import (  # noqa: F401  (the defaults: importers read them here)
     Limits,
     Result,
 )
-from .frontier_layers import FrontierLayers
+from .frontier_layers import FrontierLayers, room_beside
 from .shortcut import shorten
-from .status import Limit, Status, verdict
+from .stages import run_search, run_stage  # noqa: F401  (run_search: importers read it here)
+from .status import Limit, verdict
 
 FIRST_TABLE_BYTES = 1 << 20     # tables start small and grow in place
 DFS_FIRST_STAGE = 2_000
@@ -52,6 +53,9 @@ GREEDY_SECOND_STAGE = 2_000_000 # the greedy search's positions before the secon
 PROBE_NODES = 50_000            # ... and a probe's in the second
 ASTAR_STAGE = 200_000           # positions A* may store in the portfolio's third stage
 FROM_FRONTIER = True            # past A*'s memory: the layers from A*'s frontier first
+PROBE_AT_BOUND = True           # ... and before them IDA* from the root at A*'s bound
+PROBE_SHARE = 32                # ... for at most A*'s stored positions / this expansions
+PROBE_BYTES = 1 << 24           # ... in at most this beside A*'s table
 MIN_FRONTIER_BYTES = 1 << 18    # past A*'s memory: the layers from its frontier run when
                                 # the memory A*'s table leaves holds at least this (A*
                                 # fills its budget with slots: at 4 MB about 0.95 MB is
@@ -59,63 +63,6 @@ MIN_FRONTIER_BYTES = 1 << 18    # past A*'s memory: the layers from its frontier
 LAYERS = True                   # past A*'s memory: the layered search first (else IDA*)
 OPTIMAL_TIME_SHARE = 0.8        # of a time limit, for A*: the rest lets the portfolio find
                                 # a win to show when A* cannot prove the shortest one
-
-
-def _run_stage(search, limits: Limits, clock: Clock, spent: int, cap: int | None = None):
-    """Run `search` (a DfsState or AStar, fresh or stopped earlier at a stage cap) in
-    slices, growing its table whenever it fills, within what max_memory leaves besides
-    the searches kept alive (clock.held).  `spent` is what every other search stored; `cap`
-    stops this run after that many more positions (a portfolio stage).
-    Returns (search, status, nodes, limit) with nodes = spent + search.nodes."""
-    try:
-        return _run_slices(search, limits, clock, spent, cap)
-    finally:
-        clock.note(search.table_bytes())
-
-
-def _run_slices(search, limits: Limits, clock: Clock, spent: int, cap: int | None):
-    nodes = spent + search.nodes
-    stop_at = limits.max_nodes if cap is None else min(limits.max_nodes, nodes + cap)
-    if nodes >= limits.max_nodes and search.status == Status.RUNNING:
-        return search, search.status, nodes, Limit.NODES    # never store past --max-nodes
-    left = 0
-    while True:
-        # A slice is cut where the search stands, never where its table filled: after a
-        # growth the same slice goes on, so what a capped stage stores does not depend on
-        # the table's size or layout.
-        if left <= 0:
-            left = min(search.slice, max(1, stop_at - spent - search.nodes))
-        before, made = search.progress, search.nodes
-        status = search.run(left)
-        left -= search.progress - before
-        nodes = spent + search.nodes
-        if limits.progress:
-            limits.progress(search.nodes - made)
-        if status == Status.FULL:
-            peak = search.grow_within(clock.avail())
-            if peak is None:
-                return search, status, nodes, Limit.MEMORY
-            clock.note(peak)
-            continue
-        left = 0
-        if status == Status.TOO_LONG:
-            return search, status, nodes, Limit.LENGTH
-        if status != Status.RUNNING:
-            return search, status, nodes, None
-        if nodes >= stop_at:
-            return search, status, nodes, (Limit.NODES if stop_at == limits.max_nodes
-                                           else Limit.STAGE)
-        if clock.out_of_time():
-            return search, status, nodes, Limit.TIME
-        if clock.cancelled():
-            return search, status, nodes, Limit.CANCELLED
-
-
-def run_search(search, limits: Limits) -> tuple[int, int, Limit | None]:
-    """Run one search (a DfsState or AStar) to its end or to a limit of `limits`, growing
-    its table as the portfolio does.  Returns (status code, positions stored, limit hit)."""
-    _, status, nodes, limit = _run_stage(search, limits, Clock(limits), 0)
-    return status, nodes, limit
 
 
 def _first_table(clock: Clock) -> int:
@@ -149,7 +96,7 @@ def probe_first_moves(pos: Position, limits: Limits, per_probe: int, clock=None,
             return won, spent, None
         search = None       # the last probe's table is freed before the next one is made
         search = astar_mod.AStar(child.words(), _first_table(clock), greedy=True)
-        search, status, spent, limit = _run_stage(search, limits, clock, spent, per_probe)
+        search, status, spent, limit = run_stage(search, limits, clock, spent, per_probe)
         if verdict(status) == WON:
             moves = [move] + Move.unpack_all(search.path())
             won = Result(verdict=WON, moves=moves, nodes=spent, seconds=clock.elapsed())
@@ -239,7 +186,7 @@ def _deepen(pos: Position, won: Result, limits: Limits, clock: Clock) -> Result:
                           f"{len(packed)} of the win found")
         search = make(pos.words(), clock.avail(), start=start, upper=packed,
                       notify=limits.notify)
-        search, status, nodes, limit = _run_stage(search, limits, clock, nodes)
+        search, status, nodes, limit = run_stage(search, limits, clock, nodes)
         if verdict(status) == WON:
             moves = Move.unpack_all(search.path())
             return replace(won, moves=moves, optimal=True, nodes=nodes,
@@ -264,6 +211,33 @@ def _beamed(pos: Position, lower: int, packed: list, limits: Limits, clock: Cloc
     return line, kept
 
 
+def _probe_at_bound(words, fr, limits: Limits, clock: Clock, spent: int):
+    """After A*'s table reached max_memory at its bound F = fr.through, with `spent`
+    positions: IDA* from the root at F (ida.IdaStar, start=F) in at most PROBE_BYTES beside
+    the Frontier fr (A*'s table), for at most spent / PROBE_SHARE expansions.  Depth first,
+    children best first, it often meets a win of F moves at once (83820: in 46
+    expansions), where the layers from A*'s frontier meet it only in their last layer.
+    A win it finds is shortest by IDA*'s proof (it starts at a proven lower bound, and an
+    iteration it completes proves the next).  Returns (a proven-shortest Result or None,
+    nodes, the lower bound proven, the limit that stopped it: None when its budget ran
+    out, or it did not fit)."""
+    lower, budget = fr.through, max(1, spent // PROBE_SHARE)
+    room = min(PROBE_BYTES, clock.avail() - fr.held_bytes())
+    if room < MIN_FRONTIER_BYTES + ida_mod.FIRST_DEPTH * ida_mod.STACK_LEVEL_BYTES:
+        return None, spent, lower, None
+    if limits.notify:
+        limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
+                      f"from the start looks for a win of {lower} moves, the shortest there "
+                      f"can be, for at most {budget:,} expansions")
+    clock.held = fr.held_bytes()
+    probe = ida_mod.IdaStar(words, room, start=lower)
+    probe, status, nodes, limit = run_stage(probe, limits, clock, spent, budget)
+    clock.held = 0
+    lower = max(lower, probe.bound())
+    done = _found(probe, status, nodes, clock, lower, optimal=True)
+    return done, nodes, lower, None if limit == Limit.STAGE else limit
+
+
 def _from_frontier(fr, limits: Limits, clock: Clock, spent: int):
     """After A*'s table reached max_memory at its bound F = fr.through: the layered search
     from A*'s open positions, A*'s table kept while the layers have room
@@ -273,14 +247,14 @@ def _from_frontier(fr, limits: Limits, clock: Clock, spent: int):
     or, if it stopped first, the layers)."""
     lower = fr.through
     clock.note(fr.held_bytes())
-    if clock.avail() - fr.held_bytes() < MIN_FRONTIER_BYTES:
+    if room_beside(fr, clock.avail()) < MIN_FRONTIER_BYTES:
         return None, spent, lower, Limit.MEMORY
     if limits.notify:
         limits.notify(f"A*'s table reached the memory limit; breadth-first layers by "
                       f"depth from A*'s open positions ({len(fr.roots):,} of them) look "
                       f"for a win of {lower} moves, the shortest there can be")
     layers = FrontierLayers(fr, clock.avail(), notify=limits.notify)
-    layers, status, nodes, limit = _run_stage(layers, limits, clock, spent)
+    layers, status, nodes, limit = run_stage(layers, limits, clock, spent)
     lower = max(lower, layers.bound())
     done = _found(layers, status, nodes, clock, lower, optimal=True)
     return done, nodes, lower, limit or Limit.MEMORY
@@ -313,7 +287,7 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         a_limits = replace(limits, max_seconds=limits.max_seconds * OPTIMAL_TIME_SHARE)
         a_clock = Clock(a_limits)
         a_clock.start = clock.start
-        search, status, nodes, optimal_limit = _run_stage(
+        search, status, nodes, optimal_limit = run_stage(
             astar_mod.AStar(words, _first_table(a_clock)), a_limits, a_clock, 0)
         clock.peak_bytes = a_clock.peak_bytes
         lower = max(lower, search.bound())
@@ -321,29 +295,34 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         if done:
             return done
         if optimal_limit == Limit.MEMORY and FROM_FRONTIER:
-            a_bound = lower
+            a_bound, stopped = lower, None
             fr = frontier_mod.Frontier(search, through=lower)    # the AStar cannot go on
             search = None       # A*'s table is the Frontier's alone, for the layers to free
-            done, nodes, lower, optimal_limit = _from_frontier(fr, a_limits, a_clock, nodes)
+            if PROBE_AT_BOUND:
+                done, nodes, lower, stopped = _probe_at_bound(words, fr, a_limits, a_clock,
+                                                              nodes)
+            if done is None and stopped is None and lower == a_bound:
+                done, nodes, lower, optimal_limit = _from_frontier(fr, a_limits, a_clock,
+                                                                   nodes)
+            optimal_limit = stopped or optimal_limit
             clock.peak_bytes = a_clock.peak_bytes
             fr = None
             if done:
                 return done
-            if lower > a_bound:     # the layers proved A*'s last f-layer holds no win
+            if lower > a_bound:     # A*'s last f-layer holds no win (the layers or probe)
                 done, nodes = _beam_at_bound(pos, lower, limits, clock, nodes)
                 if done:
                     return done
         if optimal_limit == Limit.CANCELLED or nodes >= limits.max_nodes:
             return Result(verdict=UNKNOWN, nodes=nodes, seconds=clock.elapsed(),
                           limit=optimal_limit, lower_bound=lower)
-        search = None       # free A*'s table before the portfolio makes its own
 
     def finish(done: Result) -> Result:
         if done.verdict == WON and not done.optimal:
             return replace(done, limit=optimal_limit)   # what stopped the shortest-path search
         return done
 
-    search, status, nodes, limit = _run_stage(
+    search, status, nodes, limit = run_stage(
         dfs_mod.DfsState(words, min(DFS_FIRST_TABLE, _first_table(clock))), limits, clock,
         nodes, DFS_FIRST_STAGE)
     done = _found(search, status, nodes, clock, lower)
@@ -353,11 +332,11 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
         spent = nodes
         search = None       # free the depth-first table before the greedy one is made
         greedy = astar_mod.AStar(words, _first_table(clock), greedy=True)
-        search, status, nodes, limit = _run_stage(greedy, limits, clock, spent,
+        search, status, nodes, limit = run_stage(greedy, limits, clock, spent,
                                                   GREEDY_FIRST_STAGE)
         if limit == Limit.STAGE and not want_optimal:   # (A* has run already if wanted)
             clock.held = greedy.table_bytes()       # kept for stages 5 and 7
-            search, status, nodes, limit = _run_stage(
+            search, status, nodes, limit = run_stage(
                 astar_mod.AStar(words, _first_table(clock)), limits, clock, nodes,
                 ASTAR_STAGE)
             clock.held = 0
@@ -381,7 +360,7 @@ def _solve(pos: Position, limits: Limits, want_optimal: bool, clock: Clock) -> R
             if limit is not None:
                 break
             cap = None if greedy_until is None else max(1, greedy_until - greedy.nodes)
-            search, status, nodes, limit = _run_stage(greedy, limits, clock,
+            search, status, nodes, limit = run_stage(greedy, limits, clock,
                                                       nodes - greedy.nodes, cap)
         done = _found(search, status, nodes, clock, lower)
         if done:
