@@ -36,9 +36,11 @@ for d, (length, nodes, secs) in sorted(committed.items(), key=lambda kv: kv[1][1
         e = open(err).read()
         rss = re.search(r"(\d+) KB peak RSS", e)
         walk = "open positions" in e
+        probe = "(IDA*) from the start looks" in e
         ida = ("A*'s frontier, then layers" if walk and "depth layers" in e
                else "layers" if "depth layers" in e
                else "from A*'s frontier" if walk
+               else "IDA* at A*'s bound" if probe
                else "from the root" if "IDA*" in e else "no (A* alone)")
         print(f"| {d} | {nodes:,} | {secs:.0f} | {length} | {r['length']} | "
               f"{'yes' if r['optimal'] else 'NO'} | {r['nodes']:,} | {r['seconds']:.0f} | "

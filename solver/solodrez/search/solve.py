@@ -133,9 +133,10 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
-    When it was memory that stopped A*, breadth-first layers by depth from A*'s open
-    positions, with A*'s table kept while they have room, finish A*'s last f-layer, at
-    its bound F (frontier_layers.FrontierLayers: a win they meet is a shortest one); where
+    When it was memory that stopped A*, at its bound F, IDA* from the root at F looks
+    for a win of F moves within a budget (_probe_at_bound: a win it meets is shortest);
+    then breadth-first layers by depth from A*'s open positions, with A*'s table kept
+    while they have room, finish A*'s last f-layer, at F (frontier_layers.FrontierLayers: a win they meet is a shortest one); where
     they prove none, a beam looks for a win of F + 1 moves, then shortest
     (beam.win_within); else (or where a layer outgrows the memory) the portfolio finds a win,
     a beam looks for a win of the proven lower bound plus one move (beam.shorter_win),
