@@ -112,9 +112,9 @@ def room_beside(frontier, max_bytes: int) -> int:
 
 class FrontierLayers:
     """Layers by depth from a Frontier kept to A*'s bound (frontier.Frontier(search,
-    through=F)), whose roots it takes, within `max_bytes` with the Frontier's table (at
-    least room_beside(frontier, max_bytes) >= 0 must be left); runs
-    in slices like layers.LayeredSearch.  WON: a shortest win, of F moves; FULL with
+    through=F)), whose roots it takes, within `max_bytes` with the Frontier's table
+    (room_beside(frontier, max_bytes) must not be negative); runs in slices like
+    layers.LayeredSearch.  WON: a shortest win, of F moves; FULL with
     `over`: no win of F moves, bound() F + 1 (grow_within then answers None, as when the
     memory runs out).  Once over or WON, A*'s table is freed."""
     slice = 20_000
@@ -136,7 +136,7 @@ class FrontierLayers:
         self.memo = dead_memo()
         self.a_table = (frontier.keys, frontier.gs)
         self.cur, self.ncur = np.zeros((0, KEY_WORDS), np.int64), 0
-        self.nxt = self.index = self.not_exact = None
+        self.nxt = self.index = self.not_exact = None     # none held yet
         self.not_exact = not_exact_memory(self.max_bytes - self._held())
         self.work = work_arrays()
         self.status, self.over, self.length, self.reader = RUNNING, False, None, None

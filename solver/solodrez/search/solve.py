@@ -133,21 +133,21 @@ def solve(pos: Position, limits: Limits | None = None, want_optimal: bool = Fals
     a time limit A* gets OPTIMAL_TIME_SHARE of it, so that the portfolio has time left.
     A win that is not proven shortest is cut short where it can be (shortcut.shorten),
     and is flagged optimal when that brings it down to the proven lower bound.
-    When it was memory that stopped A*, at its bound F, IDA* from the root at F looks
-    for a win of F moves within a budget (_probe_at_bound: a win it meets is shortest);
-    then breadth-first layers by depth from A*'s open positions, with A*'s table kept
-    while they have room, finish A*'s last f-layer, at F (frontier_layers.FrontierLayers: a win they meet is a shortest one); where
-    they prove none, a beam looks for a win of F + 1 moves, then shortest
-    (beam.win_within); else (or where a layer outgrows the memory) the portfolio finds a win,
-    a beam looks for a win of the proven lower bound plus one move (beam.shorter_win),
-    and with the best win known the layered search (layers.LayeredSearch: breadth first
-    by depth, exhaustive below the win's length) proves it shortest or finds a shorter
-    one within max_memory, from A*'s proven lower bound, with IDA* beside it
-    (race.LayersWithIda: the first win either meets); when a layer outgrows the memory,
-    the records of the line give way to relays, then to nothing (IDA* then reads a win
-    back: relay.py), then a walk depth first from the layer before takes the iteration
-    over (walk.py); only where not even a walk fits does IDA* from the root
-    (ida.IdaStar) go on from the bound they proved.
+    When it was memory that stopped A*, at its bound F, IDA* from the root at F looks for a
+    win of F moves within a budget (_probe_at_bound: a win it meets is shortest); then
+    breadth-first layers by depth from A*'s open positions, with A*'s table kept while they
+    have room, finish A*'s last f-layer, at F (frontier_layers.FrontierLayers: a win they
+    meet is a shortest one); where they prove none, a beam looks for a win of F + 1 moves,
+    then shortest (beam.win_within); else (or where a layer outgrows the memory) the
+    portfolio finds a win, a beam looks for a win of the proven lower bound plus one move
+    (beam.shorter_win), and with the best win known the layered search
+    (layers.LayeredSearch: breadth first by depth, exhaustive below the win's length) proves
+    it shortest or finds a shorter one within max_memory, from A*'s proven lower bound, with
+    IDA* beside it (race.LayersWithIda: the first win either meets); when a layer outgrows
+    the memory, the records of the line give way to relays, then to nothing (IDA* then reads
+    a win back: relay.py), then a walk depth first from the layer before takes the iteration
+    over (walk.py); only where not even a walk fits does IDA* from the root (ida.IdaStar) go
+    on from the bound they proved.
     Time, cancel or max_nodes (counting their expansions) may stop them first; then the
     win stays, with the lower bound they proved.
     """
