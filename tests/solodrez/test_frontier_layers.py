@@ -15,6 +15,7 @@ import pytest
 from drez.solver.solodrez.rules.keys import KEY_WORDS
 from drez.solver.solodrez.rules.position import Position
 from drez.solver.solodrez.search import astar, frontier
+from drez.solver.solodrez.search.budget import Clock, Limits
 from drez.solver.solodrez.search.frontier_layers import (
     ROOT_BYTES,
     FrontierLayers,
@@ -22,7 +23,8 @@ from drez.solver.solodrez.search.frontier_layers import (
     room_beside,
 )
 from drez.solver.solodrez.search.layer_kernel import BUILT, ST_SLOTS, index_slots
-from drez.solver.solodrez.search.solve import MIN_FRONTIER_BYTES, Clock, Limits, run_stage
+from drez.solver.solodrez.search.solve import MIN_FRONTIER_BYTES
+from drez.solver.solodrez.search.stages import run_stage
 from drez.solver.solodrez.search.stats_slots import LENGTH
 from drez.solver.solodrez.search.status import FULL, RUNNING, WON
 from tests.solodrez.helpers import (

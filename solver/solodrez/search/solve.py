@@ -222,15 +222,15 @@ def _probe_at_bound(words, fr, limits: Limits, clock: Clock, spent: int):
     iteration it completes proves the next).  Returns (a proven-shortest Result or None,
     nodes, the lower bound proven, the limit that stopped it: None when its budget ran
     out, or it did not fit)."""
-    lower, budget = fr.through, max(1, spent // PROBE_SHARE)
-    room = min(PROBE_BYTES, clock.avail() - fr.held_bytes())
+    lower, budget, held = fr.through, max(1, spent // PROBE_SHARE), fr.held_bytes()
+    room = min(PROBE_BYTES, clock.avail() - held)
     if room < MIN_FRONTIER_BYTES + ida_mod.FIRST_DEPTH * ida_mod.STACK_LEVEL_BYTES:
         return None, spent, lower, None
     if limits.notify:
         limits.notify(f"A*'s table reached the memory limit; iterative deepening (IDA*) "
                       f"from the start looks for a win of {lower} moves, the shortest there "
                       f"can be, for at most {budget:,} expansions")
-    clock.held = fr.held_bytes()
+    clock.held = held
     probe = ida_mod.IdaStar(words, room, start=lower)
     probe, status, nodes, limit = run_stage(probe, limits, clock, spent, budget)
     clock.held = 0
